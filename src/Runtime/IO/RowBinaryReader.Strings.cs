@@ -1,0 +1,99 @@
+using System;
+using System.Buffers;
+using System.Text;
+
+namespace ClickHouse.RowBinary;
+
+public ref partial struct RowBinaryReader
+{
+    private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    /// <summary>
+    /// Reads a String as text. Bytes that are not valid UTF-8 are an error, never silently replaced: read such
+    /// columns as bytes (<see cref="ReadStringBytes"/>).
+    /// </summary>
+    public string ReadString()
+    {
+        int length = ReadLength("String");
+        if (_span.Length - _position >= length)
+        {
+            long offset = Offset;
+            ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
+            _position += length;
+            return Decode(bytes, offset, "String");
+        }
+        return ReadStringSlow(length);
+    }
+
+    private string ReadStringSlow(int length)
+    {
+        long offset = Offset;
+        byte[]? scratch = null;
+        try
+        {
+            return Decode(ReadSpan(length, ref scratch, "String"), offset, "String");
+        }
+        finally
+        {
+            if (scratch is not null)
+            {
+                ArrayPool<byte>.Shared.Return(scratch);
+            }
+        }
+    }
+
+    private static string Decode(ReadOnlySpan<byte> bytes, long offset, string clickHouseType)
+    {
+        try
+        {
+            return s_strictUtf8.GetString(bytes);
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new RowBinaryException(
+                $"Invalid {clickHouseType} at byte offset {offset}: the {bytes.Length} bytes are not valid UTF-8 text; read the column as byte[] or ReadOnlyMemory<byte> to get the bytes exactly as stored.",
+                offset, clickHouseType, e);
+        }
+    }
+
+    /// <summary>Reads a String as the bytes exactly as stored.</summary>
+    public byte[] ReadStringBytes()
+    {
+        int length = ReadLength("String");
+        byte[] bytes = length == 0 ? [] : new byte[length];
+        ReadBytes(bytes, "String");
+        return bytes;
+    }
+
+    /// <summary>Reads a FixedString(N) as bytes, all N of them.</summary>
+    public byte[] ReadFixedStringBytes(int length)
+    {
+        byte[] bytes = new byte[length];
+        ReadBytes(bytes, "FixedString");
+        return bytes;
+    }
+
+    /// <summary>Reads a FixedString(N) as text, with the trailing zero bytes trimmed.</summary>
+    public string ReadFixedString(int length)
+    {
+        long offset = Offset;
+        byte[]? scratch = null;
+        try
+        {
+            ReadOnlySpan<byte> bytes = ReadSpan(length, ref scratch, "FixedString");
+            int end = bytes.Length;
+            while (end > 0 && bytes[end - 1] == 0)
+            {
+                end--;
+            }
+            return Decode(bytes.Slice(0, end), offset, $"FixedString({length})");
+        }
+        finally
+        {
+            if (scratch is not null)
+            {
+                ArrayPool<byte>.Shared.Return(scratch);
+            }
+        }
+    }
+}

@@ -1,0 +1,316 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Reads RowBinary values from a span or a (possibly multi-segment) <see cref="ReadOnlySequence{T}"/>.
+/// Every read checks bounds; running out of data is a <see cref="RowBinaryException"/> naming the offset,
+/// unless the data is not the final block, in which case the caller is told to come back with more data
+/// (see <see cref="RowBinaryNeedMoreDataException"/>).
+/// </summary>
+public ref partial struct RowBinaryReader
+{
+    private ReadOnlySpan<byte> _span;
+    private int _position;
+    private long _spanStart;
+    private readonly long _startOffset;
+    private readonly long _end;
+    private readonly ReadOnlySequence<byte> _sequence;
+    private SequencePosition _nextSegment;
+    private readonly bool _isFinalBlock;
+
+    /// <summary>Reads a complete block of RowBinary data.</summary>
+    public RowBinaryReader(ReadOnlySpan<byte> data)
+    {
+        _span = data;
+        _position = 0;
+        _spanStart = 0;
+        _startOffset = 0;
+        _end = data.Length;
+        _sequence = default;
+        _nextSegment = default;
+        _isFinalBlock = true;
+    }
+
+    /// <summary>
+    /// Reads RowBinary data held in a sequence of segments, without copying it into one buffer.
+    /// </summary>
+    /// <param name="data">The data.</param>
+    /// <param name="isFinalBlock">False when more data may follow: running out of data mid-value then throws
+    /// <see cref="RowBinaryNeedMoreDataException"/> instead of reporting truncated data.</param>
+    /// <param name="startOffset">The offset of the first byte in the whole stream, for error messages.</param>
+    public RowBinaryReader(ReadOnlySequence<byte> data, bool isFinalBlock = true, long startOffset = 0)
+    {
+        _sequence = data;
+        _nextSegment = data.Start;
+        _span = default;
+        _position = 0;
+        _spanStart = startOffset;
+        _startOffset = startOffset;
+        _end = startOffset + data.Length;
+        _isFinalBlock = isFinalBlock;
+        if (data.IsSingleSegment)
+        {
+            _span = data.FirstSpan;
+            _nextSegment = data.End;
+        }
+        else
+        {
+            MoveToNextSegment();
+        }
+    }
+
+    /// <summary>The offset of the next byte to read, counted from the start of the stream.</summary>
+    public readonly long Offset => _spanStart + _position;
+
+    /// <summary>Bytes consumed since this reader was created: where to resume in the data it was given.</summary>
+    public readonly long BytesConsumed => Offset - _startOffset;
+
+    /// <summary>Bytes left to read.</summary>
+    public readonly long Remaining => _end - Offset;
+
+    /// <summary>True when every byte has been read.</summary>
+    public readonly bool IsEnd => Offset >= _end;
+
+    /// <summary>False when more data may follow this block.</summary>
+    public readonly bool IsFinalBlock => _isFinalBlock;
+
+    private bool MoveToNextSegment()
+    {
+        while (_sequence.TryGet(ref _nextSegment, out ReadOnlyMemory<byte> memory, advance: true))
+        {
+            if (memory.Length == 0)
+            {
+                continue;
+            }
+            _spanStart += _span.Length;
+            _span = memory.Span;
+            _position = 0;
+            return true;
+        }
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T ReadRaw<T>() where T : unmanaged
+    {
+        int size = Unsafe.SizeOf<T>();
+        if (_span.Length - _position >= size)
+        {
+            T value = Unsafe.ReadUnaligned<T>(ref Unsafe.Add(ref MemoryMarshal.GetReference(_span), _position));
+            _position += size;
+            return value;
+        }
+        return ReadRawSlow<T>();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private T ReadRawSlow<T>() where T : unmanaged
+    {
+        T value = default;
+        ReadBytes(MemoryMarshal.AsBytes(new Span<T>(ref value)), typeof(T).Name);
+        return value;
+    }
+
+    /// <summary>Copies the next <paramref name="destination"/>.Length bytes, across segments if need be.</summary>
+    public void ReadBytes(scoped Span<byte> destination, string what = "bytes")
+    {
+        if (_span.Length - _position >= destination.Length)
+        {
+            _span.Slice(_position, destination.Length).CopyTo(destination);
+            _position += destination.Length;
+            return;
+        }
+        if (Remaining < destination.Length)
+        {
+            ThrowEndOfData(destination.Length, what);
+        }
+        int copied = 0;
+        while (copied < destination.Length)
+        {
+            if (_position == _span.Length && !MoveToNextSegment())
+            {
+                ThrowEndOfData(destination.Length - copied, what);
+            }
+            int chunk = Math.Min(_span.Length - _position, destination.Length - copied);
+            _span.Slice(_position, chunk).CopyTo(destination.Slice(copied));
+            _position += chunk;
+            copied += chunk;
+        }
+    }
+
+    /// <summary>Skips <paramref name="count"/> bytes.</summary>
+    public void Skip(long count, string what = "bytes")
+    {
+        if (Remaining < count)
+        {
+            ThrowEndOfData(count > int.MaxValue ? int.MaxValue : (int)count, what);
+        }
+        while (count > 0)
+        {
+            if (_position == _span.Length)
+            {
+                MoveToNextSegment();
+            }
+            int chunk = (int)Math.Min(_span.Length - _position, count);
+            _position += chunk;
+            count -= chunk;
+        }
+    }
+
+    /// <summary>
+    /// Returns the next <paramref name="length"/> bytes as one span: a slice of the data when they lie in one
+    /// segment, else a copy into <paramref name="scratch"/> (rented by the caller when null is not enough).
+    /// </summary>
+    internal ReadOnlySpan<byte> ReadSpan(int length, ref byte[]? scratch, string what)
+    {
+        if (_span.Length - _position >= length)
+        {
+            ReadOnlySpan<byte> slice = _span.Slice(_position, length);
+            _position += length;
+            return slice;
+        }
+        if (Remaining < length)
+        {
+            ThrowEndOfData(length, what);
+        }
+        scratch = ArrayPool<byte>.Shared.Rent(length);
+        ReadBytes(scratch.AsSpan(0, length), what);
+        return scratch.AsSpan(0, length);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ThrowEndOfData(int needed, string what)
+    {
+        if (!_isFinalBlock)
+        {
+            throw new RowBinaryNeedMoreDataException();
+        }
+        ThrowHelper.ThrowEndOfData(Offset, needed, Remaining, what);
+    }
+
+    public byte ReadUInt8() => ReadRaw<byte>();
+
+    public sbyte ReadInt8() => ReadRaw<sbyte>();
+
+    public ushort ReadUInt16() => BitConverter.IsLittleEndian ? ReadRaw<ushort>() : BinaryPrimitives.ReverseEndianness(ReadRaw<ushort>());
+
+    public short ReadInt16() => BitConverter.IsLittleEndian ? ReadRaw<short>() : BinaryPrimitives.ReverseEndianness(ReadRaw<short>());
+
+    public uint ReadUInt32() => BitConverter.IsLittleEndian ? ReadRaw<uint>() : BinaryPrimitives.ReverseEndianness(ReadRaw<uint>());
+
+    public int ReadInt32() => BitConverter.IsLittleEndian ? ReadRaw<int>() : BinaryPrimitives.ReverseEndianness(ReadRaw<int>());
+
+    public ulong ReadUInt64() => BitConverter.IsLittleEndian ? ReadRaw<ulong>() : BinaryPrimitives.ReverseEndianness(ReadRaw<ulong>());
+
+    public long ReadInt64() => BitConverter.IsLittleEndian ? ReadRaw<long>() : BinaryPrimitives.ReverseEndianness(ReadRaw<long>());
+
+    public UInt128 ReadUInt128()
+    {
+        ulong lower = ReadUInt64();
+        return new UInt128(ReadUInt64(), lower);
+    }
+
+    public Int128 ReadInt128()
+    {
+        ulong lower = ReadUInt64();
+        return new Int128(ReadUInt64(), lower);
+    }
+
+    public float ReadFloat32() => BitConverter.Int32BitsToSingle(ReadInt32());
+
+    public double ReadFloat64() => BitConverter.Int64BitsToDouble(ReadInt64());
+
+    /// <summary>Reads a Bool: one byte that must be 0 or 1.</summary>
+    public bool ReadBool()
+    {
+        byte value = ReadRaw<byte>();
+        if (value > 1)
+        {
+            ThrowHelper.ThrowInvalid(Offset - 1, "Bool", $"expected 0 or 1, found 0x{value:X2}.");
+        }
+        return value == 1;
+    }
+
+    /// <summary>Reads the Nullable marker: true when the value is NULL (nothing follows), false when a value follows.</summary>
+    public bool ReadNullMarker()
+    {
+        byte value = ReadRaw<byte>();
+        if (value > 1)
+        {
+            ThrowHelper.ThrowInvalid(Offset - 1, "Nullable", $"expected a NULL marker of 0 or 1, found 0x{value:X2}.");
+        }
+        return value == 1;
+    }
+
+    /// <summary>Reads an unsigned LEB128 varint of at most 10 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadVarUInt()
+    {
+        if (_position < _span.Length)
+        {
+            byte first = _span[_position];
+            if (first < 0x80)
+            {
+                _position++;
+                return first;
+            }
+        }
+        return ReadVarUIntSlow();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ulong ReadVarUIntSlow()
+    {
+        long start = Offset;
+        ulong result = 0;
+        for (int i = 0; i < 10; i++)
+        {
+            byte b = ReadRaw<byte>();
+            result |= (ulong)(b & 0x7F) << (7 * i);
+            if (b < 0x80)
+            {
+                return result;
+            }
+        }
+        ThrowHelper.ThrowInvalid(start, "VarUInt", "a varint is longer than 10 bytes.");
+        return 0;
+    }
+
+    /// <summary>
+    /// Reads a length or element count, checking it against the data left (each element takes at least
+    /// <paramref name="minElementSize"/> bytes) before anything is allocated for it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadLength(string what, int minElementSize = 1)
+    {
+        ulong length = ReadVarUInt();
+        if (length <= (ulong)(_span.Length - _position) / (ulong)Math.Max(minElementSize, 1))
+        {
+            return (int)length;
+        }
+        return CheckLengthSlow(length, what, minElementSize);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly int CheckLengthSlow(ulong length, string what, int minElementSize)
+    {
+        if (length > int.MaxValue)
+        {
+            ThrowHelper.ThrowInvalid(Offset, what, $"a length of {length} is larger than any .NET collection can hold.");
+        }
+        if (minElementSize > 0 && length * (ulong)minElementSize > (ulong)Remaining)
+        {
+            if (!_isFinalBlock)
+            {
+                throw new RowBinaryNeedMoreDataException();
+            }
+            ThrowHelper.ThrowInvalid(Offset, what, $"a length of {length} needs at least {length * (ulong)minElementSize} bytes, but only {Remaining} remain.");
+        }
+        return (int)length;
+    }
+}

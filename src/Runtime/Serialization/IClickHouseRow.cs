@@ -1,0 +1,33 @@
+using System;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Implemented by the source generator on every <see cref="ClickHouseRowAttribute"/> type: the compile-time
+/// schema, reader and writer that <see cref="RowBinarySerializer"/> calls with no reflection.
+/// </summary>
+/// <typeparam name="TSelf">The row type itself.</typeparam>
+public interface IClickHouseRow<TSelf> where TSelf : IClickHouseRow<TSelf>
+{
+    /// <summary>The row's columns in declaration order, with their ClickHouse types.</summary>
+    static abstract ClickHouseRowSchema Schema { get; }
+
+    /// <summary>Writes one row in RowBinary: every column in schema order.</summary>
+    static abstract void Write(ref RowBinaryWriter writer, TSelf row);
+
+    /// <summary>
+    /// Writes one row in RowBinaryWithDefaults: before each column a byte, 1 when the column is marked
+    /// <see cref="ClickHouseColumnAttribute.UseServerDefault"/> and holds its C# default (nothing follows),
+    /// else 0 and the value.
+    /// </summary>
+    static abstract void WriteWithDefaults(ref RowBinaryWriter writer, TSelf row);
+
+    /// <summary>Reads one row whose columns arrive in schema order.</summary>
+    static abstract TSelf Read(ref RowBinaryReader reader);
+
+    /// <summary>
+    /// Reads one row whose columns arrive in another order: <paramref name="columnOrder"/>[i] is the schema
+    /// index of the i-th column in the data.
+    /// </summary>
+    static abstract TSelf Read(ref RowBinaryReader reader, ReadOnlySpan<int> columnOrder);
+}
