@@ -4,7 +4,7 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Implemented by the source generator on every <see cref="ClickHouseRowAttribute"/> type: the compile-time
-/// schema, reader and writer that <see cref="RowBinarySerializer"/> calls with no reflection.
+/// schema, reader and writer that <c>RowBinarySerializer</c> calls with no reflection.
 /// </summary>
 /// <typeparam name="TSelf">The row type itself.</typeparam>
 public interface IClickHouseRow<TSelf> where TSelf : IClickHouseRow<TSelf>
