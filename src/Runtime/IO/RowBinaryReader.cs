@@ -193,6 +193,12 @@ public ref partial struct RowBinaryReader
         ThrowHelper.ThrowEndOfData(Offset, needed, Remaining, what);
     }
 
+    /// <summary>
+    /// The schema index of the column being read; generated code sets it before each column so that an error
+    /// can name the column.
+    /// </summary>
+    public int CurrentColumn { readonly get; set; }
+
     public byte ReadUInt8() => ReadRaw<byte>();
 
     public sbyte ReadInt8() => ReadRaw<sbyte>();

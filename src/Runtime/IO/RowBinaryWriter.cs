@@ -85,6 +85,12 @@ public ref partial struct RowBinaryWriter
         _buffered += size;
     }
 
+    /// <summary>
+    /// The schema index of the column being written; generated code sets it before each column so that an error
+    /// can name the column.
+    /// </summary>
+    public int CurrentColumn { readonly get; set; }
+
     public void WriteUInt8(byte value) => WriteRaw(value);
 
     public void WriteInt8(sbyte value) => WriteRaw(value);
