@@ -59,15 +59,20 @@ internal static class ClickHouseTime
         return scaled;
     }
 
-    /// <summary>Converts ticks of 10^-precision s to .NET ticks, flooring digits finer than 100 ns.</summary>
-    public static long UnscaleTicks(long ticks, int precision)
+    /// <summary>Converts ticks of 10^-precision s to .NET ticks, flooring digits finer than 100 ns; false on overflow.</summary>
+    public static bool TryUnscaleTicks(long ticks, int precision, out long result)
     {
         if ((uint)precision > 9)
         {
             throw new ArgumentOutOfRangeException(nameof(precision), precision, "The precision must be between 0 and 9.");
         }
-        return precision <= 7
-            ? ticks * s_powersOfTen[7 - precision]
-            : FloorDiv(ticks, s_powersOfTen[precision - 7]);
+        if (precision > 7)
+        {
+            result = FloorDiv(ticks, s_powersOfTen[precision - 7]);
+            return true;
+        }
+        long factor = s_powersOfTen[7 - precision];
+        result = ticks * factor;
+        return ticks == 0 || (result / factor == ticks && Math.Sign(result) == Math.Sign(ticks));
     }
 }

@@ -25,15 +25,10 @@ public ref partial struct RowBinaryReader
     {
         long offset = Offset;
         long raw = ReadInt64();
-        long ticks = raw;
-        if (precision < 7 && (raw > long.MaxValue / 10_000_000 || raw < long.MinValue / 10_000_000))
+        if (!ClickHouseTime.TryUnscaleTicks(raw, precision, out long ticks)
+            || (ulong)(ticks += DateTime.UnixEpoch.Ticks) > (ulong)DateTime.MaxValue.Ticks)
         {
-            ThrowHelper.ThrowInvalid(offset, $"DateTime64({precision})", $"{raw} is outside the range of System.DateTime.");
-        }
-        ticks = ClickHouseTime.UnscaleTicks(raw, precision) + DateTime.UnixEpoch.Ticks;
-        if ((ulong)ticks > (ulong)DateTime.MaxValue.Ticks)
-        {
-            ThrowHelper.ThrowInvalid(offset, $"DateTime64({precision})", $"{raw} is outside the range of System.DateTime (0001-01-01 to 9999-12-31).");
+            ThrowHelper.ThrowInvalid(offset, $"DateTime64({precision})", $"{raw} is outside the range of System.DateTime (0001-01-01 to 9999-12-31); read the column as long to get the raw ticks.");
         }
         return new DateTime(ticks, DateTimeKind.Utc);
     }
@@ -46,10 +41,10 @@ public ref partial struct RowBinaryReader
     {
         long offset = Offset;
         long raw = ReadInt64();
-        if (precision < 7 && (raw > long.MaxValue / 10_000_000 || raw < long.MinValue / 10_000_000))
+        if (!ClickHouseTime.TryUnscaleTicks(raw, precision, out long ticks))
         {
             ThrowHelper.ThrowInvalid(offset, $"Time64({precision})", $"{raw} is outside the range of System.TimeSpan.");
         }
-        return TimeSpan.FromTicks(ClickHouseTime.UnscaleTicks(raw, precision));
+        return TimeSpan.FromTicks(ticks);
     }
 }
