@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The README's test command: every test project against a real ClickHouse server, then one line
+# `tests: N passed, N failed, N skipped` summed over the trx files. With CI=true it also runs the
+# benchmarks' smoke mode. Exits non-zero when a test fails or when no test ran.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+eval "$(scripts/clickhouse-server.sh start)"
+trap 'scripts/clickhouse-server.sh stop --if-started' EXIT
+
+results="$PWD/artifacts/test-results"
+rm -rf "$results" && mkdir -p "$results"
+status=0
+# console verbosity=detailed: "normal" lists each test but hides the output of passing ones.
+dotnet test ClickHouse.RowBinary.slnx -c Release \
+  --logger "trx;LogFilePrefix=results" --logger "console;verbosity=detailed" \
+  --results-directory "$results" || status=$?
+
+# Skipped tests count in a trx's `total` but not in `executed` (its `notExecuted` stays 0).
+summary=$({ find "$results" -name '*.trx' -exec grep -ho '<Counters [^>]*>' {} + || true; } |
+  awk '{
+      delete a
+      for (i = 2; i <= NF; i++) { split($i, kv, "="); gsub(/[^0-9]/, "", kv[2]); a[kv[1]] = kv[2] + 0 }
+      passed += a["passed"]
+      failed += a["failed"] + a["error"] + a["timeout"] + a["aborted"]
+      skipped += a["total"] - a["executed"]
+    }
+    END { printf "%d %d %d\n", passed, failed, skipped }')
+read -r passed failed skipped <<<"$summary"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
+if [ "$status" = 0 ] && [ $((passed + failed)) = 0 ]; then
+  echo "scripts/test.sh: no test ran" >&2
+  status=1
+fi
+if [ "$status" = 0 ] && [ "$failed" != 0 ]; then status=1; fi
+
+if [ "${CI:-}" = true ] && compgen -G 'benchmarks/*.csproj' >/dev/null; then
+  smoke=0
+  dotnet run -c Release --project benchmarks -- --smoke || smoke=$?
+  if [ "$status" = 0 ]; then status=$smoke; fi
+fi
+exit "$status"
