@@ -1,0 +1,14 @@
+namespace ClickHouse.RowBinary;
+
+/// <summary>One column of a RowBinaryWithNamesAndTypes header that does not match the row type.</summary>
+/// <param name="Column">The column name.</param>
+/// <param name="Kind">What is wrong.</param>
+/// <param name="ExpectedType">The row type's ClickHouse type for the column, when it has the column.</param>
+/// <param name="ActualType">The data's ClickHouse type for the column, when the data has the column.</param>
+/// <param name="Description">What is wrong and how to fix it, in words.</param>
+public sealed record RowBinaryColumnMismatch(
+    string Column,
+    RowBinaryColumnMismatchKind Kind,
+    string? ExpectedType,
+    string? ActualType,
+    string Description);

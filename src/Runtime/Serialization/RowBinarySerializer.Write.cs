@@ -1,0 +1,163 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace ClickHouse.RowBinary;
+
+public static partial class RowBinarySerializer
+{
+    /// <summary>Writes rows to a buffer writer: RowBinary, RowBinaryWithDefaults, or RowBinaryWithNamesAndTypes (header first).</summary>
+    /// <remarks>Arrays and <see cref="List{T}"/> are written through a span, with no enumerator.</remarks>
+    /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
+    public static void Write<T>(IBufferWriter<byte> output, IEnumerable<T> rows, RowBinaryFormat format = RowBinaryFormat.RowBinary)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ArgumentNullException.ThrowIfNull(rows);
+        ValidateWriteFormat(format);
+        if (TryGetSpan(rows, out ReadOnlySpan<T> span))
+        {
+            WriteCore(output, span, format);
+            return;
+        }
+        WriteHeader<T>(output, format);
+        using IEnumerator<T> enumerator = rows.GetEnumerator();
+        long rowIndex = 0;
+        while (WriteRows(output, enumerator, format, ref rowIndex, flushThreshold: long.MaxValue))
+        {
+        }
+    }
+
+    /// <inheritdoc cref="Write{T}(IBufferWriter{byte}, IEnumerable{T}, RowBinaryFormat)"/>
+    public static void Write<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format = RowBinaryFormat.RowBinary)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentNullException.ThrowIfNull(output);
+        ValidateWriteFormat(format);
+        WriteCore(output, rows, format);
+    }
+
+    private static void WriteCore<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format)
+        where T : IClickHouseRow<T>
+    {
+        WriteHeader<T>(output, format);
+        WriteRows(output, rows, format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+    }
+
+    private static bool TryGetSpan<T>(IEnumerable<T> rows, out ReadOnlySpan<T> span)
+    {
+        switch (rows)
+        {
+            case T[] array:
+                span = array;
+                return true;
+            case List<T> list:
+                span = CollectionsMarshal.AsSpan(list);
+                return true;
+            default:
+                span = default;
+                return false;
+        }
+    }
+
+    private static void WriteHeader<T>(IBufferWriter<byte> output, RowBinaryFormat format)
+        where T : IClickHouseRow<T>
+    {
+        if (format != RowBinaryFormat.RowBinaryWithNamesAndTypes)
+        {
+            return;
+        }
+        var writer = new RowBinaryWriter(output);
+        RowBinaryHeader.Write(ref writer, T.Schema);
+        writer.Flush();
+    }
+
+    /// <summary>
+    /// Writes rows until they run out or, at a row boundary, <paramref name="flushThreshold"/> bytes are pending
+    /// in <paramref name="output"/> (counted as a <see cref="PooledBufferWriter"/>'s, else from this call).
+    /// Returns how many rows were written.
+    /// </summary>
+    private static int WriteRows<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format, long firstRowIndex, long flushThreshold)
+        where T : IClickHouseRow<T>
+    {
+        var writer = new RowBinaryWriter(output);
+        long alreadyPending = output is PooledBufferWriter pooled ? pooled.WrittenCount : 0;
+        bool withDefaults = format == RowBinaryFormat.RowBinaryWithDefaults;
+        int i = 0;
+        try
+        {
+            while (i < rows.Length)
+            {
+                WriteRow(ref writer, rows[i], withDefaults);
+                i++;
+                if (alreadyPending + writer.BytesWritten >= flushThreshold)
+                {
+                    break;
+                }
+            }
+        }
+        catch (Exception exception) when (RowErrors.IsValueError(exception))
+        {
+            if (rows[i] is null)
+            {
+                throw RowErrors.NullRow(T.Schema, firstRowIndex + i);
+            }
+            throw RowErrors.Writing(T.Schema, writer.CurrentColumn, firstRowIndex + i, exception);
+        }
+        writer.Flush();
+        return i;
+    }
+
+    /// <summary>
+    /// The same for rows from an enumerator, which is advanced only here, outside the error wrapping: an
+    /// exception of the caller's sequence is its own. Returns false once the enumerator is exhausted.
+    /// </summary>
+    private static bool WriteRows<T>(IBufferWriter<byte> output, IEnumerator<T> rows, RowBinaryFormat format, ref long rowIndex, long flushThreshold)
+        where T : IClickHouseRow<T>
+    {
+        var writer = new RowBinaryWriter(output);
+        long alreadyPending = output is PooledBufferWriter pooled ? pooled.WrittenCount : 0;
+        bool withDefaults = format == RowBinaryFormat.RowBinaryWithDefaults;
+        while (rows.MoveNext())
+        {
+            T row = rows.Current;
+            try
+            {
+                WriteRow(ref writer, row, withDefaults);
+            }
+            catch (Exception exception) when (RowErrors.IsValueError(exception))
+            {
+                if (row is null)
+                {
+                    throw RowErrors.NullRow(T.Schema, rowIndex);
+                }
+                throw RowErrors.Writing(T.Schema, writer.CurrentColumn, rowIndex, exception);
+            }
+            rowIndex++;
+            if (alreadyPending + writer.BytesWritten >= flushThreshold)
+            {
+                writer.Flush();
+                return true;
+            }
+        }
+        writer.Flush();
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteRow<T>(ref RowBinaryWriter writer, T row, bool withDefaults)
+        where T : IClickHouseRow<T>
+    {
+        writer.CurrentColumn = 0;
+        if (withDefaults)
+        {
+            T.WriteWithDefaults(ref writer, row);
+        }
+        else
+        {
+            T.Write(ref writer, row);
+        }
+    }
+}
