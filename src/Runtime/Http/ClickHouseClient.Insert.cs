@@ -1,0 +1,78 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+public sealed partial class ClickHouseClient
+{
+    /// <summary>
+    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c>: they are
+    /// enumerated and written into the request as it is sent, never held in memory whole.
+    /// </summary>
+    /// <param name="table">The table name, quoted as one identifier (a dot is part of the name: use
+    /// <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
+    /// <param name="rows">The rows, enumerated once.</param>
+    /// <param name="cancellationToken">Stops sending and aborts the request.</param>
+    public Task<ClickHouseInsertResult> InsertAsync<T>(string table, IEnumerable<T> rows, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => InsertAsync(table, rows, options: null, cancellationToken);
+
+    /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, CancellationToken)"/>
+    public Task<ClickHouseInsertResult> InsertAsync<T>(string table, IAsyncEnumerable<T> rows, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => InsertAsync(table, rows, options: null, cancellationToken);
+
+    /// <summary>Streams the rows into <paramref name="table"/>; see <see cref="InsertAsync{T}(string, IEnumerable{T}, CancellationToken)"/>.</summary>
+    /// <param name="table">The table name, quoted as one identifier.</param>
+    /// <param name="rows">The rows, enumerated once.</param>
+    /// <param name="options">The database, settings, query id and format of this INSERT.</param>
+    /// <param name="cancellationToken">Stops sending and aborts the request.</param>
+    public Task<ClickHouseInsertResult> InsertAsync<T>(string table, IEnumerable<T> rows, ClickHouseInsertOptions? options, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+    }
+
+    /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, ClickHouseInsertOptions?, CancellationToken)"/>
+    public Task<ClickHouseInsertResult> InsertAsync<T>(string table, IAsyncEnumerable<T> rows, ClickHouseInsertOptions? options, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+    }
+
+    /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
+    internal static string InsertStatement(string? database, string table, ClickHouseRowSchema schema, RowBinaryFormat format)
+        => $"INSERT INTO {ClickHouseIdentifier.QuoteTable(database, table)} {schema.ColumnList} FORMAT {format}";
+
+    private static RowBinaryFormat CheckFormat(ClickHouseInsertOptions? options)
+    {
+        RowBinaryFormat format = options?.Format ?? RowBinaryFormat.RowBinary;
+        if (format is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithDefaults))
+        {
+            throw new ArgumentException($"An INSERT is sent as RowBinary or RowBinaryWithDefaults, not {format}.", nameof(options));
+        }
+        return format;
+    }
+
+    private async Task<ClickHouseInsertResult> InsertCoreAsync<T>(string table, RowBinaryContent<T> content, ClickHouseRowSchema schema,
+        ClickHouseInsertOptions? options, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentException.ThrowIfNullOrEmpty(table);
+        string sql = InsertStatement(options?.Database, table, schema, options?.Format ?? RowBinaryFormat.RowBinary);
+        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
+        using HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
+        // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
+        await using (ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), options?.QueryId))
+        {
+            await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+        }
+        return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
+    }
+}

@@ -1,0 +1,188 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Net.Http;
+using System.Net.Http.Headers;
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+public sealed partial class ClickHouseClient
+{
+    /// <summary>Set once a server has said it does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>
+    private volatile bool _namesAndTypesUnsupported;
+
+    /// <summary>
+    /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
+    /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
+    /// it, <c>FORMAT RowBinary</c> (columns by position). Disposing the enumerator, or cancelling, aborts the request.
+    /// </summary>
+    /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    public IAsyncEnumerable<T> QueryAsync<T>(string sql, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => QueryAsync<T>(sql, options: null, cancellationToken);
+
+    /// <summary>Runs a SELECT with server-side parameters and streams its rows; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
+    /// <param name="sql">The query, without a FORMAT clause, naming parameters as <c>{name:Type}</c>.</param>
+    /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    public IAsyncEnumerable<T> QueryAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => QueryAsync<T>(sql, WithParameters(parameters), cancellationToken);
+
+    /// <summary>Runs a SELECT with options and streams its rows; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
+    /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
+    /// <param name="options">Parameters, settings, database, query id and format of this query.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    public async IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+    {
+        (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            await foreach (T row in RowBinarySerializer.ReadAsync<T>(body, format, cancellationToken).ConfigureAwait(false))
+            {
+                yield return row;
+            }
+        }
+    }
+
+    /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
+    public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => QueryListAsync<T>(sql, options: null, cancellationToken);
+
+    /// <summary>Runs a SELECT with server-side parameters and reads all of its rows into a list.</summary>
+    /// <param name="sql">The query, without a FORMAT clause, naming parameters as <c>{name:Type}</c>.</param>
+    /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    public Task<List<T>> QueryListAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => QueryListAsync<T>(sql, WithParameters(parameters), cancellationToken);
+
+    /// <summary>Runs a SELECT with options and reads all of its rows into a list.</summary>
+    /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
+    /// <param name="options">Parameters, settings, database, query id and format of this query.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    public async Task<List<T>> QueryListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+    {
+        (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            return await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Runs a statement that returns no rows worth reading (DDL, INSERT ... SELECT, ALTER, SYSTEM ...).</summary>
+    public Task ExecuteAsync(string sql, CancellationToken cancellationToken = default)
+        => ExecuteAsync(sql, options: null, cancellationToken);
+
+    /// <inheritdoc cref="ExecuteAsync(string, CancellationToken)"/>
+    public async Task ExecuteAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+    {
+        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Runs a query and returns its whole result as text, in the query's FORMAT (TabSeparated by default).</summary>
+    public Task<string> QueryTextAsync(string sql, CancellationToken cancellationToken = default)
+        => QueryTextAsync(sql, options: null, cancellationToken);
+
+    /// <inheritdoc cref="QueryTextAsync(string, CancellationToken)"/>
+    public async Task<string> QueryTextAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+    {
+        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        using var reader = new StreamReader(body, Encoding.UTF8);
+        return await reader.ReadToEndAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Runs a query as written (FORMAT included) and returns its result body, decompressed, as it streams in. A
+    /// server error in the middle of the result is thrown from a read as a <see cref="ClickHouseServerException"/>;
+    /// no byte of error text is returned as data. Dispose the stream to end the request.
+    /// </summary>
+    public Task<Stream> QueryStreamAsync(string sql, CancellationToken cancellationToken = default)
+        => QueryStreamAsync(sql, options: null, cancellationToken);
+
+    /// <inheritdoc cref="QueryStreamAsync(string, CancellationToken)"/>
+    public async Task<Stream> QueryStreamAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        => await SendQueryAsync(sql, options, cancellationToken).ConfigureAwait(false);
+
+    /// <summary>The server's version, e.g. <c>25.10.1.3832</c>.</summary>
+    public async Task<string> GetServerVersionAsync(CancellationToken cancellationToken = default)
+        => (await QueryTextAsync("SELECT version()", cancellationToken).ConfigureAwait(false)).Trim();
+
+    private async Task<(ClickHouseResponseStream Body, RowBinaryFormat Format)> OpenRowsAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        if (options?.Format is { } requested)
+        {
+            if (requested is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithNamesAndTypes))
+            {
+                throw new ArgumentException($"Rows are read as RowBinary or RowBinaryWithNamesAndTypes, not {requested}.", nameof(options));
+            }
+            return (await SendQueryAsync(WithFormat(sql, requested), options, cancellationToken).ConfigureAwait(false), requested);
+        }
+        if (!_namesAndTypesUnsupported)
+        {
+            try
+            {
+                return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken).ConfigureAwait(false),
+                    RowBinaryFormat.RowBinaryWithNamesAndTypes);
+            }
+            catch (ClickHouseServerException e) when (e.Code == ClickHouseErrorCodes.UnknownFormat
+                && e.ServerMessage.Contains(nameof(RowBinaryFormat.RowBinaryWithNamesAndTypes), StringComparison.Ordinal))
+            {
+                // An old server: it failed before running anything, so asking again in plain RowBinary is safe.
+                _namesAndTypesUnsupported = true;
+            }
+        }
+        return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinary), options, cancellationToken).ConfigureAwait(false), RowBinaryFormat.RowBinary);
+    }
+
+    /// <summary>The SQL with a FORMAT clause on a line of its own (after a trailing comment or semicolon the clause still counts).</summary>
+    internal static string WithFormat(string sql, RowBinaryFormat format)
+    {
+        ReadOnlySpan<char> statement = sql.AsSpan().TrimEnd();
+        while (statement.EndsWith(";"))
+        {
+            statement = statement.Slice(0, statement.Length - 1).TrimEnd();
+        }
+        return string.Concat(statement, "\nFORMAT ", format.ToString());
+    }
+
+    private async Task<ClickHouseResponseStream> SendQueryAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
+        content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+        using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, options?.Settings, options?.Parameters);
+        HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
+        try
+        {
+            Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+            return OpenBody(response, body, options?.QueryId);
+        }
+        catch
+        {
+            response.Dispose();
+            throw;
+        }
+    }
+
+    private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
+    {
+        ArgumentNullException.ThrowIfNull(parameters);
+        var options = new ClickHouseQueryOptions();
+        foreach (KeyValuePair<string, object?> parameter in parameters)
+        {
+            options.Parameters.Add(parameter.Key, parameter.Value);
+        }
+        return options;
+    }
+}

@@ -1,0 +1,251 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Net;
+using System.Net.Http;
+using System.Net.Http.Headers;
+using System.Runtime.ExceptionServices;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Talks to ClickHouse over its HTTP interface: streams <c>INSERT ... FORMAT RowBinary</c> from typed rows and reads
+/// <c>SELECT</c> results into typed rows, with server errors (also those that arrive in the middle of a result) as
+/// <see cref="ClickHouseServerException"/>. Thread-safe; create one per server and reuse it.
+/// </summary>
+public sealed partial class ClickHouseClient : IDisposable
+{
+    /// <summary>Error bodies are short texts; more than this is cut, never read into memory whole.</summary>
+    private const int MaxErrorBodyChars = 64 * 1024;
+
+    private readonly HttpClient _http;
+    private readonly bool _ownsHttpClient;
+    private readonly Uri _endpoint;
+    private readonly string? _database;
+    private readonly string? _user;
+    private readonly string? _password;
+    private readonly KeyValuePair<string, string>[] _settings;
+    private readonly ClickHouseCompression _requestCompression;
+    private readonly ClickHouseCompression _responseCompression;
+    private readonly TimeSpan _timeout;
+
+    /// <summary>A client with an HttpClient of its own, disposed with it.</summary>
+    public ClickHouseClient(ClickHouseClientOptions options)
+        : this(CreateHttpClient(), options, ownsHttpClient: true)
+    {
+    }
+
+    /// <summary>
+    /// A client over the caller's HttpClient (e.g. from IHttpClientFactory), which it does not dispose. Its
+    /// <see cref="HttpClient.Timeout"/> applies as well as <see cref="ClickHouseClientOptions.Timeout"/>; its
+    /// <see cref="HttpClient.BaseAddress"/> is not used.
+    /// </summary>
+    public ClickHouseClient(HttpClient httpClient, ClickHouseClientOptions options)
+        : this(httpClient, options, ownsHttpClient: false)
+    {
+    }
+
+    private ClickHouseClient(HttpClient httpClient, ClickHouseClientOptions options, bool ownsHttpClient)
+    {
+        ArgumentNullException.ThrowIfNull(httpClient);
+        ArgumentNullException.ThrowIfNull(options);
+        if (!options.Endpoint.IsAbsoluteUri || (options.Endpoint.Scheme != Uri.UriSchemeHttp && options.Endpoint.Scheme != Uri.UriSchemeHttps))
+        {
+            throw new ArgumentException($"The endpoint '{options.Endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
+        }
+        if (options.Timeout <= TimeSpan.Zero && options.Timeout != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(options), options.Timeout, "The timeout must be positive or Timeout.InfiniteTimeSpan.");
+        }
+        _http = httpClient;
+        _ownsHttpClient = ownsHttpClient;
+        // The options are copied: changing them later does not change a client that may be in use.
+        _endpoint = options.Endpoint;
+        _database = options.Database;
+        _user = options.User;
+        _password = options.Password;
+        _settings = [.. options.Settings];
+        _requestCompression = options.RequestCompression;
+        _responseCompression = options.ResponseCompression;
+        _timeout = options.Timeout;
+    }
+
+    /// <summary>The server's HTTP interface this client talks to.</summary>
+    public Uri Endpoint => _endpoint;
+
+    public void Dispose()
+    {
+        if (_ownsHttpClient)
+        {
+            _http.Dispose();
+        }
+    }
+
+    private static HttpClient CreateHttpClient()
+        => new(new SocketsHttpHandler
+        {
+            // Results are decompressed by this client, as they stream, whatever it asked for.
+            AutomaticDecompression = DecompressionMethods.None,
+            // Follow DNS changes (a server moved behind the same name) without restarting.
+            PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+        })
+        {
+            Timeout = Timeout.InfiniteTimeSpan,
+        };
+
+    /// <summary>
+    /// Sends one request and returns the response once its headers are in, or throws: the server's error as a
+    /// <see cref="ClickHouseServerException"/>, an unreachable server or a timeout with the endpoint named.
+    /// </summary>
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, CancellationToken cancellationToken)
+    {
+        using CancellationTokenSource? timeout = _timeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout?.CancelAfter(_timeout);
+        HttpResponseMessage response;
+        try
+        {
+            response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, timeout?.Token ?? cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested && timeout?.IsCancellationRequested == true)
+        {
+            throw new TimeoutException($"ClickHouse at {_endpoint} did not answer within {_timeout} (ClickHouseClientOptions.Timeout).", e);
+        }
+        catch (HttpRequestException) when (request.Content is IRowBinaryContent { WriteFailure: { } failure } && failure is not (IOException or OperationCanceledException))
+        {
+            // The rows could not be written (a value out of range, the caller's enumerator failing): that, not the transport, is the error.
+            ExceptionDispatchInfo.Throw(failure);
+            throw;
+        }
+        catch (HttpRequestException e) when (e.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError)
+        {
+            throw new HttpRequestException(
+                e.HttpRequestError, $"Cannot reach ClickHouse at {_endpoint}: {e.Message} Is the server running, and is the URL right (ClickHouseClientOptions.Endpoint, CLICKHOUSE_URL)?", e);
+        }
+        if (!response.IsSuccessStatusCode)
+        {
+            using (response)
+            {
+                throw await ReadServerErrorAsync(response, queryId, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        return response;
+    }
+
+    /// <summary>The error an unsuccessful response carries: its code from the header or the text, and the text.</summary>
+    private static async Task<ClickHouseServerException> ReadServerErrorAsync(HttpResponseMessage response, string? queryId, CancellationToken cancellationToken)
+    {
+        string text;
+        try
+        {
+            Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+            await using (body.ConfigureAwait(false))
+            {
+                using var decoded = new StreamReader(ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
+                char[] buffer = new char[MaxErrorBodyChars];
+                int length = await decoded.ReadBlockAsync(buffer, cancellationToken).ConfigureAwait(false);
+                text = new string(buffer, 0, length).Trim();
+            }
+        }
+        catch (Exception e) when (e is IOException or HttpRequestException or NotSupportedException)
+        {
+            text = $"(the error text could not be read: {e.Message})";
+        }
+        if (text.Length == 0)
+        {
+            text = $"HTTP {(int)response.StatusCode} {response.ReasonPhrase}";
+        }
+        int code = response.Headers.TryGetValues("X-ClickHouse-Exception-Code", out IEnumerable<string>? values)
+            && int.TryParse(values.FirstOrDefault(), NumberStyles.None, CultureInfo.InvariantCulture, out int headerCode)
+                ? headerCode
+                : ClickHouseErrorText.ParseCode(text);
+        return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response));
+    }
+
+    private static string? ResponseQueryId(HttpResponseMessage response)
+        => response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
+    /// <summary>The body of a successful response, decompressed and guarded against mid-stream server errors.</summary>
+    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId)
+    {
+        string? tag = response.Headers.TryGetValues("X-ClickHouse-Exception-Tag", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+        Stream decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
+        return new ClickHouseResponseStream(decoded, response, tag, queryId ?? ResponseQueryId(response));
+    }
+
+    private HttpRequestMessage CreateRequest(string? urlQuery, HttpContent content, string? database, string? queryId,
+        IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Post, BuildUri(urlQuery, database, queryId, settings, parameters)) { Content = content };
+        if (_user is not null)
+        {
+            request.Headers.Add("X-ClickHouse-User", _user);
+        }
+        if (_password is not null)
+        {
+            request.Headers.Add("X-ClickHouse-Key", _password);
+        }
+        if (ClickHouseContentCoding.Name(_responseCompression) is { } coding)
+        {
+            request.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue(coding));
+        }
+        return request;
+    }
+
+    /// <summary>The endpoint with the URL parameters: credentials never go here, they travel in headers.</summary>
+    private Uri BuildUri(string? urlQuery, string? database, string? queryId, IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+    {
+        var query = new StringBuilder(_endpoint.Query.TrimStart('?'));
+        void Add(string name, string value)
+        {
+            if (query.Length > 0)
+            {
+                query.Append('&');
+            }
+            query.Append(Uri.EscapeDataString(name)).Append('=').Append(Uri.EscapeDataString(value));
+        }
+
+        if (urlQuery is not null)
+        {
+            Add("query", urlQuery);
+        }
+        if ((database ?? _database) is { Length: > 0 } db)
+        {
+            Add("database", db);
+        }
+        if (queryId is not null)
+        {
+            Add("query_id", queryId);
+        }
+        if (_responseCompression != ClickHouseCompression.None)
+        {
+            Add("enable_http_compression", "1");
+        }
+        foreach (KeyValuePair<string, string> setting in _settings)
+        {
+            if (settings is null || !settings.ContainsKey(setting.Key))
+            {
+                Add(setting.Key, setting.Value);
+            }
+        }
+        if (settings is not null)
+        {
+            foreach (KeyValuePair<string, string> setting in settings)
+            {
+                Add(setting.Key, setting.Value);
+            }
+        }
+        if (parameters is not null)
+        {
+            foreach (KeyValuePair<string, object?> parameter in parameters)
+            {
+                Add("param_" + parameter.Key, ClickHouseParameterFormatter.Format(parameter.Key, parameter.Value));
+            }
+        }
+        return new UriBuilder(_endpoint) { Query = query.ToString() }.Uri;
+    }
+}

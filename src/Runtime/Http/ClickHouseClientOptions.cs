@@ -1,0 +1,69 @@
+using System;
+using System.Collections.Generic;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Where a <see cref="ClickHouseClient"/> connects, as whom, and how every request is sent.</summary>
+public sealed class ClickHouseClientOptions
+{
+    /// <summary>The endpoint used when nothing else is configured: a local server's HTTP port.</summary>
+    public static readonly Uri DefaultEndpoint = new("http://localhost:8123/");
+
+    /// <summary>The server's HTTP interface, e.g. <c>http://localhost:8123</c>; a path is kept (for proxies).</summary>
+    public Uri Endpoint { get; set; } = DefaultEndpoint;
+
+    /// <summary>The default database (the <c>database</c> URL parameter); the user's default when null.</summary>
+    public string? Database { get; set; }
+
+    /// <summary>The user, sent in the <c>X-ClickHouse-User</c> header; the server's <c>default</c> user when null.</summary>
+    public string? User { get; set; }
+
+    /// <summary>The password, sent in the <c>X-ClickHouse-Key</c> header, never in the URL.</summary>
+    public string? Password { get; set; }
+
+    /// <summary>ClickHouse settings sent with every request as URL parameters, e.g. <c>max_threads</c> = <c>4</c>.</summary>
+    public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    /// <summary>How INSERT data is compressed on the way to the server (the <c>Content-Encoding</c> header).</summary>
+    public ClickHouseCompression RequestCompression { get; set; }
+
+    /// <summary>
+    /// The compression asked of the server for results (<c>Accept-Encoding</c> with <c>enable_http_compression=1</c>).
+    /// Results are decompressed as they stream in, whatever coding the server picks.
+    /// </summary>
+    public ClickHouseCompression ResponseCompression { get; set; }
+
+    /// <summary>
+    /// How long to wait for the server to answer a request: until the response headers arrive, which for an
+    /// INSERT includes sending every row. Reading a result is not limited (cancel it with a token).
+    /// <see cref="System.Threading.Timeout.InfiniteTimeSpan"/> waits forever. Default: 5 minutes, as ClickHouse's own
+    /// <c>send_timeout</c>/<c>receive_timeout</c>.
+    /// </summary>
+    public TimeSpan Timeout { get; set; } = TimeSpan.FromMinutes(5);
+
+    /// <summary>
+    /// Options from the environment: <c>CLICKHOUSE_URL</c> (default <c>http://localhost:8123</c>),
+    /// <c>CLICKHOUSE_USER</c>, <c>CLICKHOUSE_PASSWORD</c> and <c>CLICKHOUSE_DATABASE</c>.
+    /// </summary>
+    public static ClickHouseClientOptions FromEnvironment()
+    {
+        string? url = Environment.GetEnvironmentVariable("CLICKHOUSE_URL");
+        var options = new ClickHouseClientOptions
+        {
+            User = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER")),
+            Password = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_PASSWORD")),
+            Database = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_DATABASE")),
+        };
+        if (!string.IsNullOrWhiteSpace(url))
+        {
+            if (!Uri.TryCreate(url.Trim(), UriKind.Absolute, out Uri? endpoint) || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
+            {
+                throw new ArgumentException($"CLICKHOUSE_URL '{url}' is not an absolute http:// or https:// URL, e.g. http://localhost:8123.");
+            }
+            options.Endpoint = endpoint;
+        }
+        return options;
+    }
+
+    private static string? NullIfEmpty(string? value) => string.IsNullOrEmpty(value) ? null : value;
+}

@@ -1,0 +1,38 @@
+using System;
+using System.IO;
+using System.IO.Compression;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>The HTTP content codings this client speaks: names, compressing and decompressing streams.</summary>
+internal static class ClickHouseContentCoding
+{
+    public static string? Name(ClickHouseCompression compression) => compression switch
+    {
+        ClickHouseCompression.None => null,
+        ClickHouseCompression.GZip => "gzip",
+        ClickHouseCompression.Deflate => "deflate",
+        ClickHouseCompression.Brotli => "br",
+        _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Unknown compression."),
+    };
+
+    /// <summary>A stream that compresses into <paramref name="destination"/> and leaves it open when disposed.</summary>
+    public static Stream Compress(Stream destination, ClickHouseCompression compression) => compression switch
+    {
+        ClickHouseCompression.GZip => new GZipStream(destination, CompressionLevel.Fastest, leaveOpen: true),
+        ClickHouseCompression.Deflate => new ZLibStream(destination, CompressionLevel.Fastest, leaveOpen: true),
+        ClickHouseCompression.Brotli => new BrotliStream(destination, CompressionLevel.Fastest, leaveOpen: true),
+        _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Nothing to compress with."),
+    };
+
+    /// <summary>The decoded body for the response's <c>Content-Encoding</c> (none, or the one coding ClickHouse applied).</summary>
+    public static Stream Decompress(Stream body, string? contentEncoding) => contentEncoding?.ToLowerInvariant() switch
+    {
+        null or "" or "identity" => body,
+        "gzip" or "x-gzip" => new GZipStream(body, CompressionMode.Decompress),
+        "deflate" => new ZLibStream(body, CompressionMode.Decompress),
+        "br" => new BrotliStream(body, CompressionMode.Decompress),
+        _ => throw new NotSupportedException(
+            $"ClickHouse answered with Content-Encoding '{contentEncoding}', which this client cannot decode; use ClickHouseCompression.GZip, Deflate or Brotli."),
+    };
+}

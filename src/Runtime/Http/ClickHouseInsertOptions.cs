@@ -1,0 +1,23 @@
+using System;
+using System.Collections.Generic;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Options of one <see cref="ClickHouseClient"/> INSERT; they add to and override the client's.</summary>
+public sealed class ClickHouseInsertOptions
+{
+    /// <summary>The database of the table; the client's <see cref="ClickHouseClientOptions.Database"/> when null.</summary>
+    public string? Database { get; set; }
+
+    /// <summary>ClickHouse settings for this INSERT, e.g. <c>async_insert</c> = <c>1</c>.</summary>
+    public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    /// <summary>The query id (<c>query_id</c>); the server makes one when null.</summary>
+    public string? QueryId { get; set; }
+
+    /// <summary>
+    /// <see cref="RowBinaryFormat.RowBinary"/> (the default) or <see cref="RowBinaryFormat.RowBinaryWithDefaults"/>, which lets
+    /// columns marked <see cref="ClickHouseColumnAttribute.UseServerDefault"/> take the table's default.
+    /// </summary>
+    public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
+}

@@ -1,0 +1,29 @@
+using System;
+using System.Collections.Generic;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Per-query options of a <see cref="ClickHouseClient"/> call; they add to and override the client's.</summary>
+public sealed class ClickHouseQueryOptions
+{
+    /// <summary>
+    /// Values for the server-side parameters the SQL names as <c>{name:Type}</c>, sent as <c>param_name</c> URL
+    /// parameters and never spliced into the SQL (ClickHouse 19.11 and later).
+    /// </summary>
+    public IDictionary<string, object?> Parameters { get; } = new Dictionary<string, object?>(StringComparer.Ordinal);
+
+    /// <summary>ClickHouse settings for this query, e.g. <c>max_execution_time</c> = <c>10</c>.</summary>
+    public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    /// <summary>The database unqualified names refer to; the client's <see cref="ClickHouseClientOptions.Database"/> when null.</summary>
+    public string? Database { get; set; }
+
+    /// <summary>The query id (<c>query_id</c>), to find the query in <c>system.query_log</c> or kill it; the server makes one when null.</summary>
+    public string? QueryId { get; set; }
+
+    /// <summary>
+    /// The format typed reads ask for. Null (the default) picks <see cref="RowBinaryFormat.RowBinaryWithNamesAndTypes"/>,
+    /// whose header is checked against the row type, where the server has it, else <see cref="RowBinaryFormat.RowBinary"/>.
+    /// </summary>
+    public RowBinaryFormat? Format { get; set; }
+}

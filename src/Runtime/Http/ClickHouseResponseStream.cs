@@ -1,0 +1,314 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Net;
+using System.Net.Http;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// A result body that never lets ClickHouse error text reach the reader as data. The last
+/// <see cref="TailWindow"/> bytes are held back: bytes are released only once that many more have arrived, or
+/// at the end of the body after the held-back tail was checked for error text (see <see cref="ClickHouseErrorText"/>).
+/// When the body ends with a server error (or breaks off), the data before it is released and the next read throws
+/// a <see cref="ClickHouseServerException"/> (or the IO error, with context).
+/// </summary>
+/// <remarks>
+/// The held-back bytes live in a ring buffer, so holding them back costs memory, not copying. Error texts are a
+/// few hundred bytes; the window is large because some (with long query text) run to tens of kilobytes. With an
+/// exception tag (servers 25.11 and later) the frame is recognised as it arrives, wherever it starts.
+/// </remarks>
+internal sealed class ClickHouseResponseStream : Stream
+{
+    /// <summary>How many bytes at the end of the body are held back until the body is known to end with data.</summary>
+    internal const int TailWindow = 256 * 1024;
+
+    private const int BufferSize = 2 * TailWindow;
+
+    /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
+    private const int MaxTagLength = 128;
+
+    private readonly Stream _inner;
+    private readonly IDisposable? _owner;
+    private readonly byte[] _tag;
+    private readonly string? _queryId;
+    private byte[]? _ring;
+
+    /// <summary>Offsets in the body: bytes before <see cref="_released"/> were handed out, before <see cref="_received"/> arrived.</summary>
+    private long _released;
+    private long _received;
+
+    /// <summary>Where error text starts in the body, once known: no byte from there on is released.</summary>
+    private long _errorAt = -1;
+
+    /// <summary>Thrown once every byte before <see cref="_errorAt"/> has been released.</summary>
+    private Exception? _failure;
+    private bool _completed;
+
+    /// <param name="inner">The (decompressed) body.</param>
+    /// <param name="owner">Disposed with this stream: the HTTP response.</param>
+    /// <param name="exceptionTag">The <c>X-ClickHouse-Exception-Tag</c> header, when the server sent one.</param>
+    /// <param name="queryId">The query id, for error messages.</param>
+    public ClickHouseResponseStream(Stream inner, IDisposable? owner, string? exceptionTag, string? queryId)
+    {
+        _inner = inner;
+        _owner = owner;
+        _tag = exceptionTag is { Length: > 0 and <= MaxTagLength } && Ascii.IsValid(exceptionTag) ? Encoding.ASCII.GetBytes(exceptionTag) : [];
+        _queryId = queryId;
+        _ring = ArrayPool<byte>.Shared.Rent(BufferSize);
+    }
+
+    public override bool CanRead => true;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => false;
+
+    public override long Length => throw new NotSupportedException();
+
+    public override long Position
+    {
+        get => _released;
+        set => throw new NotSupportedException();
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+    public override int Read(Span<byte> buffer)
+    {
+        if (buffer.IsEmpty)
+        {
+            return 0;
+        }
+        while (true)
+        {
+            int released = Release(buffer);
+            if (released > 0 || _completed)
+            {
+                return released;
+            }
+            int read;
+            try
+            {
+                read = _inner.Read(FreeSpace().Span);
+            }
+            catch (Exception e) when (e is IOException or HttpRequestException)
+            {
+                Fail(e);
+                continue;
+            }
+            Received(read);
+        }
+    }
+
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+        => ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        if (buffer.IsEmpty)
+        {
+            return 0;
+        }
+        while (true)
+        {
+            int released = Release(buffer.Span);
+            if (released > 0 || _completed)
+            {
+                return released;
+            }
+            int read;
+            try
+            {
+                read = await _inner.ReadAsync(FreeSpace(), cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is IOException or HttpRequestException && !cancellationToken.IsCancellationRequested)
+            {
+                Fail(e);
+                continue;
+            }
+            Received(read);
+        }
+    }
+
+    /// <summary>
+    /// Copies out what may be released: all but the held-back tail while the body goes on, all of it once the body
+    /// ended with data, and never error text. Throws the failure once only error text (or nothing) is left.
+    /// </summary>
+    private int Release(Span<byte> destination)
+    {
+        ObjectDisposedException.ThrowIf(_ring is null, this);
+        long limit = _errorAt >= 0 ? _errorAt : _completed ? _received : _received - TailWindow;
+        long releasable = limit - _released;
+        if (releasable <= 0)
+        {
+            return _failure is null ? 0 : throw _failure;
+        }
+        int count = (int)Math.Min(releasable, destination.Length);
+        CopyOut(_released, destination.Slice(0, count));
+        _released += count;
+        return count;
+    }
+
+    /// <summary>The largest contiguous free region of the ring, after the bytes received.</summary>
+    private Memory<byte> FreeSpace()
+    {
+        byte[] ring = _ring!;
+        if (_received - _released == ring.Length)
+        {
+            // Only an error frame holds this much back: stop reading and report what arrived.
+            Fail(null);
+            throw _failure!;
+        }
+        int start = (int)(_received % ring.Length);
+        int end = (int)(_released % ring.Length);
+        return ring.AsMemory(start, end > start ? end - start : ring.Length - start);
+    }
+
+    private void Received(int count)
+    {
+        if (count > 0)
+        {
+            _received += count;
+            if (_tag.Length > 0 && _errorAt < 0)
+            {
+                ScanForTaggedFrame(count);
+            }
+        }
+        else if (!FindError(innerException: null))
+        {
+            _completed = true;
+        }
+    }
+
+    /// <summary>The body broke off: the server's error if it wrote one before, else the IO error with context.</summary>
+    private void Fail(Exception? ioError)
+    {
+        if (!FindError(ioError))
+        {
+            _errorAt = _received;
+            _failure = new IOException(
+                $"The ClickHouse response broke off after {_received} bytes{(_queryId is null ? "" : $" [query id {_queryId}]")} with no error message from the server: {ioError?.Message}",
+                ioError);
+        }
+    }
+
+    /// <summary>Looks for error text at the end of what arrived; when found, records where it starts and the exception to throw there.</summary>
+    private bool FindError(Exception? innerException)
+    {
+        long from = _errorAt >= 0 ? _errorAt : _released;
+        int length = (int)(_received - from);
+        if (length == 0)
+        {
+            return false;
+        }
+        byte[] tail = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            CopyOut(from, tail.AsSpan(0, length));
+            string? message = ClickHouseErrorText.FindInTail(tail.AsSpan(0, length), _tag, out int start);
+            if (message is null)
+            {
+                return false;
+            }
+            _errorAt = from + start;
+            _failure = new ClickHouseServerException(ClickHouseErrorText.ParseCode(message), message, HttpStatusCode.OK, _queryId, innerException);
+            return true;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(tail);
+        }
+    }
+
+    /// <summary>
+    /// Looks for a tagged error frame in the <paramref name="count"/> bytes just received, plus enough bytes before
+    /// them to catch a frame opening split across reads. New bytes never wrap around the ring (they were read into
+    /// one contiguous free region); only the older overlap can, and that is copied into a small seam buffer.
+    /// </summary>
+    private void ScanForTaggedFrame(int count)
+    {
+        byte[] ring = _ring!;
+        int overlap = ClickHouseErrorText.MaxTaggedFrameOpening(_tag.Length) - 1;
+        long from = Math.Max(_released, _received - count - overlap);
+        int start = (int)(from % ring.Length);
+        int length = (int)(_received - from);
+        if (start + length <= ring.Length)
+        {
+            SetErrorFrame(from, ClickHouseErrorText.FindTaggedFrame(ring.AsSpan(start, length), _tag));
+            return;
+        }
+        int beforeWrap = ring.Length - start;
+        int afterWrap = length - beforeWrap;
+        Span<byte> seam = stackalloc byte[beforeWrap + Math.Min(afterWrap, overlap)];
+        CopyOut(from, seam);
+        SetErrorFrame(from, ClickHouseErrorText.FindTaggedFrame(seam, _tag));
+        if (_errorAt < 0)
+        {
+            SetErrorFrame(from + beforeWrap, ClickHouseErrorText.FindTaggedFrame(ring.AsSpan(0, afterWrap), _tag));
+        }
+    }
+
+    /// <summary>Holds back a tagged frame found at <paramref name="from"/> + <paramref name="index"/>, with the line break before it.</summary>
+    private void SetErrorFrame(long from, int index)
+    {
+        if (index < 0)
+        {
+            return;
+        }
+        long frame = from + index;
+        Span<byte> before = stackalloc byte[2];
+        int available = (int)Math.Min(2, frame - _released);
+        CopyOut(frame - available, before.Slice(2 - available));
+        _errorAt = available == 2 && before[0] == (byte)'\r' && before[1] == (byte)'\n' ? frame - 2
+            : available >= 1 && before[1] == (byte)'\n' ? frame - 1
+            : frame;
+    }
+
+    /// <summary>Copies the body bytes from offset <paramref name="from"/> out of the ring.</summary>
+    private void CopyOut(long from, Span<byte> destination)
+    {
+        byte[] ring = _ring!;
+        int start = (int)(from % ring.Length);
+        int first = Math.Min(destination.Length, ring.Length - start);
+        ring.AsSpan(start, first).CopyTo(destination);
+        ring.AsSpan(0, destination.Length - first).CopyTo(destination.Slice(first));
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && _ring is not null)
+        {
+            ArrayPool<byte>.Shared.Return(_ring);
+            _ring = null;
+            _inner.Dispose();
+            _owner?.Dispose();
+        }
+        base.Dispose(disposing);
+    }
+
+    public override async ValueTask DisposeAsync()
+    {
+        if (_ring is not null)
+        {
+            ArrayPool<byte>.Shared.Return(_ring);
+            _ring = null;
+            await _inner.DisposeAsync().ConfigureAwait(false);
+            _owner?.Dispose();
+        }
+        GC.SuppressFinalize(this);
+    }
+
+    public override void Flush()
+    {
+    }
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+}

@@ -1,0 +1,54 @@
+using System;
+using System.Net;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// An error the ClickHouse server reported: before the result (a non-200 status) or in the middle of a result
+/// that had already started streaming with status 200.
+/// </summary>
+public sealed class ClickHouseServerException : Exception
+{
+    public ClickHouseServerException(int code, string serverMessage, HttpStatusCode statusCode, string? queryId, Exception? innerException = null)
+        : base(Describe(code, serverMessage, statusCode, queryId), innerException)
+    {
+        Code = code;
+        ServerMessage = serverMessage;
+        StatusCode = statusCode;
+        QueryId = queryId;
+    }
+
+    /// <summary>ClickHouse's error code, e.g. 395 (FUNCTION_THROW_IF_VALUE_IS_NON_ZERO); 0 when the server sent none.</summary>
+    public int Code { get; }
+
+    /// <summary>The error text exactly as the server sent it, trimmed.</summary>
+    public string ServerMessage { get; }
+
+    /// <summary>The response status; <see cref="HttpStatusCode.OK"/> when the error arrived after data had started streaming.</summary>
+    public HttpStatusCode StatusCode { get; }
+
+    /// <summary>The query id, when known.</summary>
+    public string? QueryId { get; }
+
+    /// <summary>True when the server refused the credentials: an unknown user, a wrong password or a denied address.</summary>
+    public bool IsAuthenticationFailure
+        => Code is ClickHouseErrorCodes.UnknownUser or ClickHouseErrorCodes.WrongPassword or ClickHouseErrorCodes.RequiredPassword
+            or ClickHouseErrorCodes.IpAddressNotAllowed or ClickHouseErrorCodes.AuthenticationFailed;
+
+    private static string Describe(int code, string serverMessage, HttpStatusCode statusCode, string? queryId)
+    {
+        string what = code switch
+        {
+            ClickHouseErrorCodes.UnknownUser or ClickHouseErrorCodes.WrongPassword or ClickHouseErrorCodes.RequiredPassword
+                or ClickHouseErrorCodes.IpAddressNotAllowed or ClickHouseErrorCodes.AuthenticationFailed
+                => "ClickHouse authentication failed (check the user and password: ClickHouseClientOptions.User/Password, CLICKHOUSE_USER/CLICKHOUSE_PASSWORD)",
+            _ when statusCode == HttpStatusCode.OK => $"ClickHouse error {code} in the middle of the result, after data had started streaming",
+            _ => $"ClickHouse error {code} (HTTP {(int)statusCode})",
+        };
+        string query = queryId is null ? "" : $" [query id {queryId}]";
+        string hint = code == ClickHouseErrorCodes.UnknownSetting && serverMessage.Contains("param_", StringComparison.Ordinal)
+            ? " Query parameters ({name:Type}) need ClickHouse 19.11 or later."
+            : "";
+        return $"{what}{query}: {serverMessage}{hint}";
+    }
+}

@@ -1,0 +1,139 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Net;
+using System.Net.Http;
+using System.Net.Http.Headers;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>What the client needs to know about an INSERT body whatever its row type.</summary>
+internal interface IRowBinaryContent
+{
+    /// <summary>
+    /// What stopped the rows from being written, when something did. HttpClient reports it wrapped in an
+    /// HttpRequestException; the client rethrows it as it was, so that the caller sees the column and row at fault.
+    /// </summary>
+    Exception? WriteFailure { get; }
+}
+
+/// <summary>
+/// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), through a
+/// compressing stream when asked.
+/// </summary>
+internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where T : IClickHouseRow<T>
+{
+    private readonly IEnumerable<T>? _rows;
+    private readonly IAsyncEnumerable<T>? _asyncRows;
+    private readonly RowBinaryFormat _format;
+    private readonly ClickHouseCompression _compression;
+    private long _rowsCounted;
+
+    public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ClickHouseCompression compression)
+    {
+        _rows = rows;
+        _asyncRows = asyncRows;
+        _format = format;
+        _compression = compression;
+        Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
+        if (ClickHouseContentCoding.Name(compression) is { } coding)
+        {
+            Headers.ContentEncoding.Add(coding);
+        }
+    }
+
+    /// <summary>The rows written by the last send.</summary>
+    public long RowsWritten => _rowsCounted;
+
+    /// <summary>The RowBinary bytes written by the last send, before compression.</summary>
+    public long BytesWritten { get; private set; }
+
+    public Exception? WriteFailure { get; private set; }
+
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context)
+        => SerializeToStreamAsync(stream, context, CancellationToken.None);
+
+    protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        _rowsCounted = 0;
+        WriteFailure = null;
+        Stream? compressor = _compression == ClickHouseCompression.None ? null : ClickHouseContentCoding.Compress(stream, _compression);
+        var counter = new CountingWriteStream(compressor ?? stream);
+        try
+        {
+            if (_rows is not null)
+            {
+                await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, cancellationToken).ConfigureAwait(false);
+            }
+            if (compressor is not null)
+            {
+                // Disposing writes the compressed stream's final block.
+                await compressor.DisposeAsync().ConfigureAwait(false);
+            }
+        }
+        catch (Exception e)
+        {
+            WriteFailure = e;
+            ReleaseAfterFailure(compressor);
+            throw;
+        }
+        finally
+        {
+            BytesWritten = counter.BytesWritten;
+        }
+    }
+
+    private static void ReleaseAfterFailure(Stream? compressor)
+    {
+        try
+        {
+            compressor?.Dispose();
+        }
+        catch (Exception e) when (e is IOException or ObjectDisposedException or InvalidOperationException)
+        {
+            // The request is failing already; the compressor's last block has nowhere to go.
+        }
+    }
+
+    private IEnumerable<T> CountRows(IEnumerable<T> rows)
+    {
+        if (rows is ICollection<T> collection)
+        {
+            // Arrays and lists go to the serializer as they are (it may have a faster path for them).
+            _rowsCounted = collection.Count;
+            return rows;
+        }
+        return Counted(rows);
+    }
+
+    private IEnumerable<T> Counted(IEnumerable<T> rows)
+    {
+        foreach (T row in rows)
+        {
+            _rowsCounted++;
+            yield return row;
+        }
+    }
+
+    private async IAsyncEnumerable<T> CountRowsAsync(IAsyncEnumerable<T> rows, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        await foreach (T row in rows.WithCancellation(cancellationToken).ConfigureAwait(false))
+        {
+            _rowsCounted++;
+            yield return row;
+        }
+    }
+
+    protected override bool TryComputeLength(out long length)
+    {
+        length = 0;
+        return false;
+    }
+}
