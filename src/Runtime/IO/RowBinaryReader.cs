@@ -112,9 +112,21 @@ public ref partial struct RowBinaryReader
     private T ReadRawSlow<T>() where T : unmanaged
     {
         T value = default;
-        ReadBytes(MemoryMarshal.AsBytes(new Span<T>(ref value)), typeof(T).Name);
+        ReadBytes(MemoryMarshal.AsBytes(new Span<T>(ref value)), ClickHouseName<T>());
         return value;
     }
+
+    /// <summary>The ClickHouse name of a primitive, for messages: UInt8 rather than Byte.</summary>
+    private static string ClickHouseName<T>() where T : unmanaged
+        => typeof(T) == typeof(byte) ? "UInt8"
+            : typeof(T) == typeof(sbyte) ? "Int8"
+            : typeof(T) == typeof(ushort) ? "UInt16"
+            : typeof(T) == typeof(short) ? "Int16"
+            : typeof(T) == typeof(uint) ? "UInt32"
+            : typeof(T) == typeof(int) ? "Int32"
+            : typeof(T) == typeof(ulong) ? "UInt64"
+            : typeof(T) == typeof(long) ? "Int64"
+            : typeof(T).Name;
 
     /// <summary>Copies the next <paramref name="destination"/>.Length bytes, across segments if need be.</summary>
     public void ReadBytes(scoped Span<byte> destination, string what = "bytes")

@@ -1,0 +1,81 @@
+using System.Diagnostics;
+using System.Text;
+
+namespace ClickHouse.RowBinary.Tests.Oracle;
+
+/// <summary>
+/// The ClickHouse 26.9 engine as an offline command (../shared/clickhouse-oracle/oracle, located by
+/// <see cref="SharedFiles"/>). The first call installs the engine into ~/.cache (about 20 s); later calls take about
+/// a second each, so tests batch many values into one call.
+/// </summary>
+internal static class OracleProcess
+{
+    public const string MissingReason =
+        "The ClickHouse oracle (../shared/clickhouse-oracle/oracle beside the repository) is absent in this checkout; "
+        + "`pip install chdb-core` gives the same ClickHouse engine elsewhere.";
+
+    private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(4);
+
+    public static bool IsAvailable => SharedFiles.OracleCommand is not null;
+
+    /// <summary><c>oracle query SQL FORMAT</c>: the raw bytes ClickHouse writes.</summary>
+    public static byte[] Query(string sql, string format)
+    {
+        (int exitCode, byte[] output, string error) = Run(["query", sql, format], input: null);
+        return exitCode == 0 ? output : throw new InvalidOperationException($"ClickHouse rejected the query: {error}{Environment.NewLine}{sql}");
+    }
+
+    /// <summary><c>oracle parse STRUCTURE FORMAT</c>: ClickHouse reads the bytes and prints the rows as JSONEachRow lines.</summary>
+    public static string[] Parse(string structure, string format, byte[] data)
+    {
+        (int exitCode, byte[] output, string error) = Run(["parse", structure, format], data);
+        if (exitCode != 0)
+        {
+            throw new InvalidOperationException($"ClickHouse rejected the {data.Length} bytes as {format} of ({structure}): {error}");
+        }
+        return Encoding.UTF8.GetString(output).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+    }
+
+    private static (int ExitCode, byte[] Output, string Error) Run(string[] arguments, byte[]? input)
+    {
+        var start = new ProcessStartInfo(SharedFiles.OracleCommand ?? throw new InvalidOperationException(MissingReason))
+        {
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (string argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+        using Process process = Process.Start(start)!;
+        Task<string> error = process.StandardError.ReadToEndAsync();
+        using var output = new MemoryStream();
+        Task copy = process.StandardOutput.BaseStream.CopyToAsync(output);
+        if (input is not null)
+        {
+            process.StandardInput.BaseStream.Write(input);
+        }
+        process.StandardInput.Close();
+        if (!process.WaitForExit(Timeout))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"The oracle did not answer within {Timeout}: oracle {arguments[0]}");
+        }
+        copy.GetAwaiter().GetResult();
+        return (process.ExitCode, output.ToArray(), error.GetAwaiter().GetResult());
+    }
+}
+
+/// <summary>A fact that needs the ClickHouse oracle, skipped (saying why) where it is absent.</summary>
+public sealed class OracleFactAttribute : FactAttribute
+{
+    public OracleFactAttribute()
+    {
+        if (!OracleProcess.IsAvailable)
+        {
+            Skip = OracleProcess.MissingReason;
+        }
+    }
+}
