@@ -1,4 +1,4 @@
-using System.Diagnostics;
+using ClickHouse.RowBinary.Tests.Oracle;
 using System.Text;
 using System.Text.Json;
 using ClickHouse.RowBinary.Types;
@@ -27,10 +27,6 @@ public class ClickHouseTypeParserTests
     public void EveryVectorTypeParsesToTheServerCanonicalForm()
     {
         List<(string Type, string Expr)> vectors = VectorTypes();
-        if (vectors.Count == 0)
-        {
-            return; // ../shared/vectors is absent outside this workspace
-        }
         var failures = new List<string>();
         foreach ((string type, _) in vectors)
         {
@@ -66,14 +62,10 @@ public class ClickHouseTypeParserTests
         }
     }
 
-    [Fact]
+    [OracleFact]
     public void VectorTypesMatchTheOracleHeaders()
     {
         List<(string Type, string Expr)> vectors = VectorTypes();
-        if (vectors.Count == 0 || SharedFiles.OracleCommand is null)
-        {
-            return; // no oracle here: ServerSpelling above records what it printed
-        }
         string sql = "SELECT " + string.Join(", ", vectors.Select((v, i) => $"CAST({v.Expr} AS {v.Type}) AS c{i}"));
         List<string> header = OracleHeaderTypes(sql);
         Assert.Equal(vectors.Count, header.Count);
@@ -86,11 +78,7 @@ public class ClickHouseTypeParserTests
     [Fact]
     public void TableHeaderTypesRoundTripExactly()
     {
-        string? path = SharedFiles.Vector("tables.json");
-        if (path is null)
-        {
-            return;
-        }
+        string path = RequiredVector("tables.json");
         using JsonDocument document = JsonDocument.Parse(File.ReadAllText(path));
         int checkedTypes = 0;
         foreach (JsonElement table in document.RootElement.GetProperty("tables").EnumerateArray())
@@ -254,13 +242,9 @@ public class ClickHouseTypeParserTests
         Assert.Equal(parsed, viaTry);
     }
 
-    [Fact]
+    [OracleFact]
     public void TrickyTypesMatchTheOracle()
     {
-        if (SharedFiles.OracleCommand is null)
-        {
-            return; // the expected strings above were taken from the oracle
-        }
         // Nothing has no default value; the server cannot build it on its own.
         var cases = TrickyTypes.Select(row => ((string)row[0], (string)row[1]))
             .Where(c => !c.Item2.StartsWith("Nothing", StringComparison.Ordinal))
@@ -698,14 +682,15 @@ public class ClickHouseTypeParserTests
 
     // ---- helpers --------------------------------------------------------------------------------------------
 
+    /// <summary>The golden vectors are part of the specification and always beside the repository: absent is a failure.</summary>
+    private static string RequiredVector(string fileName)
+        => SharedFiles.Vector(fileName) ?? throw new InvalidOperationException(
+            $"The golden vector file {fileName} is missing: expected ../shared/vectors beside the repository.");
+
     private static List<(string Type, string Expr)> VectorTypes()
     {
         var result = new List<(string, string)>();
-        string? path = SharedFiles.Vector("values.json");
-        if (path is null)
-        {
-            return result;
-        }
+        string path = RequiredVector("values.json");
         using JsonDocument document = JsonDocument.Parse(File.ReadAllText(path));
         var seen = new HashSet<string>(StringComparer.Ordinal);
         foreach (JsonElement vector in document.RootElement.GetProperty("vectors").EnumerateArray())
@@ -745,53 +730,13 @@ public class ClickHouseTypeParserTests
 
     private static (List<string> Names, List<string> Types) ReadHeader(byte[] stream)
     {
-        int offset = 0;
-        ulong ReadVarint()
-        {
-            ulong value = 0;
-            for (int shift = 0; ; shift += 7)
-            {
-                byte b = stream[offset++];
-                value |= (ulong)(b & 0x7F) << shift;
-                if (b < 0x80)
-                {
-                    return value;
-                }
-            }
-        }
-        string ReadString()
-        {
-            int length = (int)ReadVarint();
-            string s = Encoding.UTF8.GetString(stream, offset, length);
-            offset += length;
-            return s;
-        }
-        int count = (int)ReadVarint();
-        var names = Enumerable.Range(0, count).Select(_ => ReadString()).ToList();
-        var types = Enumerable.Range(0, count).Select(_ => ReadString()).ToList();
-        return (names, types);
+        var reader = new RowBinaryReader(stream);
+        RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
+        return ([.. header.Names], [.. header.Types]);
     }
 
     private static List<string> OracleHeaderTypes(string sql)
-    {
-        var start = new ProcessStartInfo(SharedFiles.OracleCommand!)
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add("query");
-        start.ArgumentList.Add(sql);
-        start.ArgumentList.Add("RowBinaryWithNamesAndTypes");
-        using Process process = Process.Start(start)!;
-        using var output = new MemoryStream();
-        Task copy = process.StandardOutput.BaseStream.CopyToAsync(output);
-        Task<string> errors = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(180_000), "the oracle did not answer within 3 minutes");
-        copy.Wait();
-        Assert.True(process.ExitCode == 0, "the oracle rejected the query: " + errors.Result);
-        return ReadHeader(output.ToArray()).Types;
-    }
+        => ReadHeader(OracleProcess.Query(sql, "RowBinaryWithNamesAndTypes")).Types;
 
     private static string SqlEscape(string value) => value.Replace("\\", "\\\\", StringComparison.Ordinal).Replace("'", "\\'", StringComparison.Ordinal);
 }
