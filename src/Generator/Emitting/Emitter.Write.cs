@@ -1,0 +1,400 @@
+using System.Text.RegularExpressions;
+using ClickHouse.RowBinary.Generator.Model;
+
+namespace ClickHouse.RowBinary.Generator.Emitting;
+
+internal sealed partial class Emitter
+{
+    private static readonly Regex s_identifier = new("^@?[A-Za-z_][A-Za-z0-9_]*$", RegexOptions.CultureInvariant);
+
+    private void EmitWrite(bool withDefaults)
+    {
+        string method = withDefaults ? "WriteWithDefaults" : "Write";
+        _code.WriteLine($"static void {_interface}.{method}(ref {WriterType} writer, {_spec.Row.TypeName} row)");
+        using (_code.OpenBlock())
+        {
+            var names = new LocalNames("writer", "row");
+            if (_spec.Row.IsReferenceType)
+            {
+                _code.WriteLine("global::System.ArgumentNullException.ThrowIfNull(row);");
+            }
+
+            int column = 0;
+            foreach (FieldSpec field in _spec.Row.Fields)
+            {
+                string member = "row." + Identifier(field.MemberName);
+                if (field.Value is NestedValueSpec nested)
+                {
+                    EmitWriteNested(field, nested, member, ref column, withDefaults, names);
+                    continue;
+                }
+
+                _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
+                if (!withDefaults)
+                {
+                    EmitWriteValue(field.Value, member, field.LocalName, names);
+                }
+                else if (!field.UseServerDefault)
+                {
+                    _code.WriteLine("writer.WriteUInt8(0);");
+                    EmitWriteValue(field.Value, member, field.LocalName, names);
+                }
+                else
+                {
+                    _code.WriteLine($"if ({Substitute(field.Value.IsDefaultFormat, member)})");
+                    using (_code.OpenBlock())
+                    {
+                        _code.WriteLine("writer.WriteUInt8(1);");
+                    }
+                    _code.WriteLine("else");
+                    using (_code.OpenBlock())
+                    {
+                        _code.WriteLine("writer.WriteUInt8(0);");
+                        EmitWriteValue(field.Value, member, field.LocalName, names);
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Writes a Nested field as its flattened columns: each <c>name.field</c> column is an array of that field of
+    /// every element.
+    /// </summary>
+    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, string member, ref int column, bool withDefaults, LocalNames names)
+    {
+        string collection = field.LocalName;
+        bool first = true;
+        foreach (FieldSpec subField in nested.Row.Fields)
+        {
+            _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
+            if (first)
+            {
+                collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
+                first = false;
+            }
+
+            if (withDefaults && field.UseServerDefault)
+            {
+                _code.WriteLine($"if ({CountOf(nested.Kind, collection)} == 0)");
+                using (_code.OpenBlock())
+                {
+                    _code.WriteLine("writer.WriteUInt8(1);");
+                }
+                _code.WriteLine("else");
+                using (_code.OpenBlock())
+                {
+                    _code.WriteLine("writer.WriteUInt8(0);");
+                    EmitWriteNestedColumn(nested, subField, collection, names);
+                }
+            }
+            else
+            {
+                if (withDefaults)
+                {
+                    _code.WriteLine("writer.WriteUInt8(0);");
+                }
+                EmitWriteNestedColumn(nested, subField, collection, names);
+            }
+        }
+    }
+
+    private void EmitWriteNestedColumn(NestedValueSpec nested, FieldSpec subField, string collection, LocalNames names)
+    {
+        _code.WriteLine($"writer.WriteLength({CountOf(nested.Kind, collection)});");
+        EmitForEach(nested.Kind, collection, nested.Row.TypeName, names, collection + "Item", item =>
+        {
+            if (nested.Row.IsReferenceType)
+            {
+                _code.WriteLine($"if ({item} is null)");
+                using (_code.OpenBlock())
+                {
+                    _code.WriteLine($"throw {SupportClass}.{NullValue(nested.ClickHouseType + " element")};");
+                }
+            }
+            EmitWriteValue(subField.Value, item + "." + Identifier(subField.MemberName), subField.LocalName, names);
+        });
+    }
+
+    /// <summary>Emits the statements that write <paramref name="value"/> (an expression without side effects).</summary>
+    /// <param name="isKnownNotNull">True when the value was just tested for null, so that no second check is needed.</param>
+    private void EmitWriteValue(ValueSpec spec, string value, string hint, LocalNames names, bool isKnownNotNull = false)
+    {
+        switch (spec)
+        {
+            case ScalarValueSpec scalar:
+                string argument = scalar.NeedsNullCheck && !isKnownNotNull
+                    ? $"{value} ?? throw {SupportClass}.{NullValue(scalar.ClickHouseType)}"
+                    : value;
+                _code.WriteLine(Substitute(scalar.WriteFormat, argument) + ";");
+                break;
+            case NullableValueSpec nullable:
+                EmitWriteNullable(nullable, value, hint, names);
+                break;
+            case ArrayValueSpec array:
+                EmitWriteArray(array, value, hint, names, isKnownNotNull);
+                break;
+            case MapValueSpec map:
+                EmitWriteMap(map, value, hint, names, isKnownNotNull);
+                break;
+            case TupleValueSpec tuple:
+                {
+                    string local = EnsureLocal(tuple, value, hint, names, isKnownNotNull);
+                    for (int i = 0; i < tuple.Elements.Count; i++)
+                    {
+                        EmitWriteValue(tuple.Elements[i], $"{local}.Item{Number(i + 1)}", hint + "Item" + Number(i + 1), names);
+                    }
+                    break;
+                }
+            case RowTupleValueSpec rowTuple:
+                {
+                    string local = EnsureLocal(rowTuple, value, hint, names, isKnownNotNull);
+                    foreach (FieldSpec field in rowTuple.Row.Fields)
+                    {
+                        EmitWriteValue(field.Value, local + "." + Identifier(field.MemberName), field.LocalName, names);
+                    }
+                    break;
+                }
+            case EnumValueSpec enumeration:
+                EmitWriteEnum(enumeration, value);
+                break;
+            case VariantValueSpec variant:
+                EmitWriteVariant(variant, value, hint, names);
+                break;
+            case NothingValueSpec nothing:
+                _code.WriteLine($"throw {SupportClass}.NotNull({Literal(nothing.ClickHouseType)});");
+                break;
+            default:
+                throw new System.InvalidOperationException($"No writer for {spec.GetType().Name}.");
+        }
+    }
+
+    private void EmitWriteNullable(NullableValueSpec nullable, string value, string hint, LocalNames names)
+    {
+        if (nullable.Inner is NothingValueSpec)
+        {
+            _code.WriteLine($"if ({value} is not null)");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine($"throw {SupportClass}.NotNull({Literal(nullable.ClickHouseType)});");
+            }
+            _code.WriteLine("writer.WriteNullMarker(true);");
+            return;
+        }
+
+        string local = names.Take(hint);
+        _code.WriteLine($"if ({value} is {NonNullable(nullable.Inner)} {local})");
+        using (_code.OpenBlock())
+        {
+            _code.WriteLine("writer.WriteNullMarker(false);");
+            EmitWriteValue(nullable.Inner, local, hint, names, isKnownNotNull: true);
+        }
+        _code.WriteLine("else");
+        using (_code.OpenBlock())
+        {
+            _code.WriteLine("writer.WriteNullMarker(true);");
+        }
+    }
+
+    private void EmitWriteArray(ArrayValueSpec array, string value, string hint, LocalNames names, bool isKnownNotNull)
+    {
+        string local = EmitCollectionLocal(array, array.Kind, value, hint, names, isKnownNotNull);
+        _code.WriteLine($"writer.WriteLength({CountOf(array.Kind, local)});");
+        if (array.Element is ScalarValueSpec { IsBlittable: true } element && array.Kind is CollectionKind.Array or CollectionKind.List or CollectionKind.ImmutableArray)
+        {
+            string span = SpanOf(array.Kind, local, element.TypeName);
+            string bytes = element.TypeName == "byte" ? span : $"{MemoryMarshal}.AsBytes({span})";
+            if (element.MinimumByteSize == 1)
+            {
+                _code.WriteLine($"writer.WriteBytes({bytes});");
+                return;
+            }
+            // The element's memory on a little-endian machine is exactly its RowBinary encoding.
+            _code.WriteLine($"if ({BitConverterIsLittleEndian})");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine($"writer.WriteBytes({bytes});");
+            }
+            _code.WriteLine("else");
+            using (_code.OpenBlock())
+            {
+                EmitForEach(array.Kind, local, element.TypeName, names, hint + "Item", item => EmitWriteValue(element, item, hint + "Item", names));
+            }
+            return;
+        }
+        EmitForEach(array.Kind, local, array.Element.TypeName, names, hint + "Item", item => EmitWriteValue(array.Element, item, hint + "Item", names));
+    }
+
+    private void EmitWriteMap(MapValueSpec map, string value, string hint, LocalNames names, bool isKnownNotNull)
+    {
+        string local = EnsureLocal(map, value, hint, names, isKnownNotNull);
+        _code.WriteLine($"writer.WriteLength({local}.Count);");
+        string pair = names.Take(hint + "Entry");
+        string source = map.Kind == MapKind.KeyValuePairList
+            ? $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({local})"
+            : local;
+        _code.WriteLine($"foreach (global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}> {pair} in {source})");
+        using (_code.OpenBlock())
+        {
+            EmitWriteValue(map.Key, pair + ".Key", hint + "Key", names);
+            EmitWriteValue(map.Value, pair + ".Value", hint + "Value", names);
+        }
+    }
+
+    private void EmitWriteEnum(EnumValueSpec enumeration, string value)
+    {
+        string write = enumeration.StorageTypeName == "sbyte" ? "WriteInt8" : "WriteInt16";
+        _code.WriteLine($"switch ({value})");
+        using (_code.OpenBlock())
+        {
+            if (enumeration.Representation == EnumRepresentation.Number)
+            {
+                _code.WriteLine($"case {string.Join(" or ", EnumValues(enumeration))}:");
+                _code.Indent();
+                _code.WriteLine($"writer.{write}({value});");
+                _code.WriteLine("break;");
+                _code.Unindent();
+            }
+            else
+            {
+                foreach (EnumMemberSpec member in enumeration.Members)
+                {
+                    string label = enumeration.Representation == EnumRepresentation.Label ? Literal(member.Label) : member.CSharpMember!;
+                    _code.WriteLine($"case {label}:");
+                    _code.Indent();
+                    _code.WriteLine($"writer.{write}({Number(member.Value)});");
+                    _code.WriteLine("break;");
+                    _code.Unindent();
+                }
+            }
+            _code.WriteLine("default:");
+            _code.Indent();
+            string shown = enumeration.Representation switch
+            {
+                EnumRepresentation.Number => $"{value}.ToString(global::System.Globalization.CultureInfo.InvariantCulture)",
+                EnumRepresentation.Label => value,
+                _ => $"{value}.ToString()",
+            };
+            _code.WriteLine($"throw {SupportClass}.NotAnEnumValue({shown}, {Literal(enumeration.ClickHouseType)});");
+            _code.Unindent();
+        }
+    }
+
+    private static System.Collections.Generic.IEnumerable<string> EnumValues(EnumValueSpec enumeration)
+    {
+        for (int i = 0; i < enumeration.Members.Count; i++)
+        {
+            yield return Number(enumeration.Members[i].Value);
+        }
+    }
+
+    private void EmitWriteVariant(VariantValueSpec variant, string value, string hint, LocalNames names)
+    {
+        string local = EnsureLocal(variant, value, hint, names);
+        _code.WriteLine($"switch ({local}.Index)");
+        using (_code.OpenBlock())
+        {
+            _code.WriteLine("case -1:");
+            _code.Indent();
+            _code.WriteLine("writer.WriteUInt8(0xFF);");
+            _code.WriteLine("break;");
+            _code.Unindent();
+            for (int i = 0; i < variant.Arms.Count; i++)
+            {
+                _code.WriteLine($"case {Number(i)}:");
+                _code.Indent();
+                _code.WriteLine($"writer.WriteUInt8({Number(variant.Discriminators[i])});");
+                EmitWriteValue(variant.Arms[i], $"{local}.Value{Number(i)}", hint + "Value" + Number(i), names);
+                _code.WriteLine("break;");
+                _code.Unindent();
+            }
+            _code.WriteLine("default:");
+            _code.Indent();
+            _code.WriteLine($"throw {SupportClass}.InvalidVariantIndex({local}.Index, {Literal(variant.ClickHouseType)});");
+            _code.Unindent();
+        }
+    }
+
+    /// <summary>
+    /// Puts a collection in a local and throws a clear error for null: an absent Array or Map is not the same as an
+    /// empty one, and ClickHouse has no NULL for it. Returns the local.
+    /// </summary>
+    private string EmitCollectionLocal(ValueSpec spec, CollectionKind kind, string value, string hint, LocalNames names, bool isKnownNotNull = false)
+    {
+        if (kind == CollectionKind.ImmutableArray)
+        {
+            string local = s_identifier.IsMatch(value) ? value : names.Take(hint);
+            if (local != value)
+            {
+                _code.WriteLine($"{spec.TypeName} {local} = {value};");
+            }
+            _code.WriteLine($"if ({local}.IsDefault)");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine($"throw {SupportClass}.{NullValue(spec.ClickHouseType)};");
+            }
+            return local;
+        }
+        return EnsureLocal(spec, value, hint, names, isKnownNotNull);
+    }
+
+    /// <summary>
+    /// Copies a composite value into a local, unless it already is one, so that it is read once; a null reference
+    /// is a clear error.
+    /// </summary>
+    private string EnsureLocal(ValueSpec spec, string value, string hint, LocalNames names, bool isKnownNotNull = false)
+    {
+        if (s_identifier.IsMatch(value))
+        {
+            if (spec.IsReferenceType && !isKnownNotNull)
+            {
+                _code.WriteLine($"if ({value} is null)");
+                using (_code.OpenBlock())
+                {
+                    _code.WriteLine($"throw {SupportClass}.{NullValue(spec.ClickHouseType)};");
+                }
+            }
+            return value;
+        }
+        string local = names.Take(hint);
+        _code.WriteLine(spec.IsReferenceType && !isKnownNotNull
+            ? $"{NonNullable(spec)} {local} = {value} ?? throw {SupportClass}.{NullValue(spec.ClickHouseType)};"
+            : $"{NonNullable(spec)} {local} = {value};");
+        return local;
+    }
+
+    private static string CountOf(CollectionKind kind, string collection)
+        => kind is CollectionKind.Array or CollectionKind.ImmutableArray ? collection + ".Length" : collection + ".Count";
+
+    /// <summary>A read-only span over an array, a list or an immutable array.</summary>
+    private static string SpanOf(CollectionKind kind, string collection, string elementType) => kind switch
+    {
+        CollectionKind.List => $"{CollectionsMarshal}.AsSpan({collection})",
+        CollectionKind.ImmutableArray => $"{collection}.AsSpan()",
+        _ => $"new global::System.ReadOnlySpan<{elementType}>({collection})",
+    };
+
+    /// <summary>
+    /// Walks a collection with no allocation: arrays and lists as spans, interfaces by index (their enumerators
+    /// would be boxed).
+    /// </summary>
+    private void EmitForEach(CollectionKind kind, string collection, string elementType, LocalNames names, string hint, System.Action<string> body)
+    {
+        if (kind is CollectionKind.ReadOnlyListInterface or CollectionKind.ListInterface)
+        {
+            EmitFor(collection + ".Count", index => body($"{collection}[{index}]"));
+            return;
+        }
+
+        string item = names.Take(hint);
+
+        string source = kind == CollectionKind.List ? SpanOf(kind, collection, elementType) : collection;
+        _code.WriteLine($"foreach ({elementType} {item} in {source})");
+        using (_code.OpenBlock())
+        {
+            body(item);
+        }
+    }
+
+    private static string NullValue(string clickHouseType) => $"NullValue({Literal(clickHouseType)})";
+}

@@ -1,0 +1,16 @@
+namespace ClickHouse.RowBinary.Generator.Model;
+
+/// <summary>
+/// How one C# value is written and read as one ClickHouse type: a tree that mirrors the ClickHouse type.
+/// </summary>
+/// <param name="TypeName">The fully qualified C# type, with <c>?</c> where it is nullable.</param>
+/// <param name="ClickHouseType">The canonical ClickHouse type, as the server prints it.</param>
+/// <param name="IsReferenceType">True when the C# value can be null.</param>
+/// <param name="MinimumByteSize">The fewest bytes one value takes in RowBinary: bounds collection lengths before allocating.</param>
+/// <param name="IsDefaultFormat">An expression, with <c>{value}</c> for the value, that is true when the value is its C# default (for RowBinaryWithDefaults).</param>
+internal abstract record ValueSpec(
+    string TypeName,
+    string ClickHouseType,
+    bool IsReferenceType,
+    int MinimumByteSize,
+    string IsDefaultFormat);

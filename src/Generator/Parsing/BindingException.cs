@@ -1,0 +1,34 @@
+using System;
+
+namespace ClickHouse.RowBinary.Generator.Parsing;
+
+/// <summary>
+/// Why a member cannot be mapped, raised from deep inside the recursive binding and reported once, as a
+/// diagnostic on the member.
+/// </summary>
+internal sealed class BindingException : Exception
+{
+    private BindingException(string diagnosticId, string[] details)
+        : base(string.Join(" ", details))
+    {
+        DiagnosticId = diagnosticId;
+        Details = details;
+    }
+
+    public string DiagnosticId { get; }
+
+    /// <summary>The message arguments that follow the member's own (see <see cref="DiagnosticDescriptors"/>).</summary>
+    public string[] Details { get; }
+
+    /// <summary>CHRB002: the C# type has no ClickHouse mapping.</summary>
+    public static BindingException Unsupported(string reason) => new("CHRB002", new[] { reason });
+
+    /// <summary>CHRB004: the C# type cannot hold the declared ClickHouse type.</summary>
+    public static BindingException Mismatch(string reason) => new("CHRB004", new[] { reason });
+
+    /// <summary>CHRB010: a Nested type where only a row type's own column may have one.</summary>
+    public static BindingException NestedNotAllowed(string nestedType) => new("CHRB010", new[] { nestedType });
+
+    /// <summary>CHRB011: a row type that contains itself.</summary>
+    public static BindingException Recursive(string rowType, string through) => new("CHRB011", new[] { rowType, through });
+}

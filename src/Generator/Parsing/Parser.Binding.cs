@@ -1,0 +1,731 @@
+using System;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Generator.Emitting;
+using ClickHouse.RowBinary.Generator.Helpers;
+using ClickHouse.RowBinary.Generator.Model;
+using ClickHouse.RowBinary.Types;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace ClickHouse.RowBinary.Generator.Parsing;
+
+internal sealed partial class Parser
+{
+    private const string EqualityComparerFormat = "global::System.Collections.Generic.EqualityComparer<{0}>.Default.Equals({{value}}, default)";
+
+    /// <summary>
+    /// Checks that a C# type can hold a ClickHouse type (the design's mapping table, "also accepted" included)
+    /// and describes how to write and read it. Throws <see cref="BindingException"/> with the reason otherwise.
+    /// </summary>
+    private ValueSpec Bind(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
+    {
+        _cancellationToken.ThrowIfCancellationRequested();
+        string name = clickHouseType.ToString();
+        switch (clickHouseType.Kind)
+        {
+            case ClickHouseTypeKind.LowCardinality:
+            case ClickHouseTypeKind.SimpleAggregateFunction:
+                // Neither changes the encoding: the value is written as the inner type.
+                return Bind(type, clickHouseType.Arguments[0], allowNested: false) with { ClickHouseType = name };
+            case ClickHouseTypeKind.Nullable:
+                return BindNullable(type, clickHouseType);
+        }
+
+        if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
+        {
+            throw BindingException.Mismatch($"{name} is not Nullable, so a null value has nowhere to go; use '{Display(underlying)}', or declare Nullable({name})");
+        }
+
+        switch (clickHouseType.Kind)
+        {
+            case ClickHouseTypeKind.Int8: return BindInteger(type, name, SpecialType.System_SByte, "Int8", 1);
+            case ClickHouseTypeKind.Int16: return BindInteger(type, name, SpecialType.System_Int16, "Int16", 2);
+            case ClickHouseTypeKind.Int32: return BindInteger(type, name, SpecialType.System_Int32, "Int32", 4);
+            case ClickHouseTypeKind.Int64: return BindInteger(type, name, SpecialType.System_Int64, "Int64", 8);
+            case ClickHouseTypeKind.UInt8: return BindInteger(type, name, SpecialType.System_Byte, "UInt8", 1);
+            case ClickHouseTypeKind.UInt16: return BindInteger(type, name, SpecialType.System_UInt16, "UInt16", 2);
+            case ClickHouseTypeKind.UInt32: return BindInteger(type, name, SpecialType.System_UInt32, "UInt32", 4);
+            case ClickHouseTypeKind.UInt64: return BindInteger(type, name, SpecialType.System_UInt64, "UInt64", 8);
+            case ClickHouseTypeKind.Int128 when Is(type, KnownTypeNames.Int128):
+                return Scalar(type, name, 16, "writer.WriteInt128({value})", "reader.ReadInt128()", blittable: true);
+            case ClickHouseTypeKind.UInt128 when Is(type, KnownTypeNames.UInt128):
+                return Scalar(type, name, 16, "writer.WriteUInt128({value})", "reader.ReadUInt128()", blittable: true);
+            case ClickHouseTypeKind.Int256 when Is(type, KnownTypeNames.BigInteger):
+                return Scalar(type, name, 32, "writer.WriteInt256({value})", "reader.ReadInt256()");
+            case ClickHouseTypeKind.UInt256 when Is(type, KnownTypeNames.BigInteger):
+                return Scalar(type, name, 32, "writer.WriteUInt256({value})", "reader.ReadUInt256()");
+            case ClickHouseTypeKind.Float32 when type.SpecialType == SpecialType.System_Single:
+                return Scalar(type, name, 4, "writer.WriteFloat32({value})", "reader.ReadFloat32()", blittable: true);
+            case ClickHouseTypeKind.Float64 when type.SpecialType == SpecialType.System_Double:
+                return Scalar(type, name, 8, "writer.WriteFloat64({value})", "reader.ReadFloat64()", blittable: true);
+            case ClickHouseTypeKind.BFloat16 when type.SpecialType == SpecialType.System_Single:
+                return Scalar(type, name, 2, "writer.WriteBFloat16({value})", "reader.ReadBFloat16()");
+            case ClickHouseTypeKind.Bool when type.SpecialType == SpecialType.System_Boolean:
+                return Scalar(type, name, 1, "writer.WriteBool({value})", "reader.ReadBool()");
+            case ClickHouseTypeKind.String:
+                return BindString(type, name);
+            case ClickHouseTypeKind.FixedString:
+                return BindFixedString(type, name, clickHouseType.Length);
+            case ClickHouseTypeKind.Date:
+            case ClickHouseTypeKind.Date32:
+                return BindDate(type, name, clickHouseType.Kind == ClickHouseTypeKind.Date ? "Date" : "Date32", clickHouseType.ByteSize);
+            case ClickHouseTypeKind.DateTime when type.SpecialType == SpecialType.System_DateTime:
+                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "reader.ReadDateTime()");
+            case ClickHouseTypeKind.DateTime when Is(type, KnownTypeNames.DateTimeOffset):
+                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "new global::System.DateTimeOffset(reader.ReadDateTime())");
+            case ClickHouseTypeKind.DateTime64:
+                return BindDateTime64(type, name, clickHouseType.Precision);
+            case ClickHouseTypeKind.Decimal:
+                return BindDecimal(type, name, clickHouseType.Precision, clickHouseType.Scale);
+            case ClickHouseTypeKind.UUID when Is(type, KnownTypeNames.Guid):
+                return Scalar(type, name, 16, "writer.WriteUuid({value})", "reader.ReadUuid()");
+            case ClickHouseTypeKind.IPv4 when Is(type, KnownTypeNames.IPAddress):
+                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadIPv4()");
+            case ClickHouseTypeKind.IPv4 when type.SpecialType == SpecialType.System_UInt32:
+                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadUInt32()");
+            case ClickHouseTypeKind.IPv6 when Is(type, KnownTypeNames.IPAddress):
+                return Scalar(type, name, 16, "writer.WriteIPv6({value})", "reader.ReadIPv6()");
+            case ClickHouseTypeKind.Enum8:
+            case ClickHouseTypeKind.Enum16:
+                return BindEnum(type, clickHouseType);
+            case ClickHouseTypeKind.Array:
+                return BindArray(type, name, clickHouseType.Arguments[0]);
+            case ClickHouseTypeKind.Ring:
+            case ClickHouseTypeKind.LineString:
+                return BindArray(type, name, ClickHouseType.Of(ClickHouseTypeKind.Point));
+            case ClickHouseTypeKind.Polygon:
+            case ClickHouseTypeKind.MultiLineString:
+                return BindArray(type, name, ClickHouseType.Of(ClickHouseTypeKind.Ring));
+            case ClickHouseTypeKind.MultiPolygon:
+                return BindArray(type, name, ClickHouseType.Of(ClickHouseTypeKind.Polygon));
+            case ClickHouseTypeKind.Tuple:
+                return BindTuple(type, name, clickHouseType.Arguments, clickHouseType.ElementNames);
+            case ClickHouseTypeKind.Point:
+                return BindTuple(type, name, new[] { ClickHouseType.Of(ClickHouseTypeKind.Float64), ClickHouseType.Of(ClickHouseTypeKind.Float64) }, Array.Empty<string?>());
+            case ClickHouseTypeKind.Map:
+                return BindMap(type, name, clickHouseType.Arguments[0], clickHouseType.Arguments[1]);
+            case ClickHouseTypeKind.Nested:
+                return BindNested(type, clickHouseType, allowNested);
+            case ClickHouseTypeKind.Variant:
+                return BindVariant(type, clickHouseType);
+            case ClickHouseTypeKind.Dynamic when Is(type, KnownTypeNames.ClickHouseDynamic):
+                return Scalar(type, name, 1, "writer.WriteDynamic({value})", "reader.ReadDynamic()");
+            case ClickHouseTypeKind.Json:
+                return BindJson(type, name);
+            case ClickHouseTypeKind.Time when Is(type, KnownTypeNames.TimeSpan):
+                return Scalar(type, name, 4, "writer.WriteTime({value})", "reader.ReadTime()");
+            case ClickHouseTypeKind.Time64 when Is(type, KnownTypeNames.TimeSpan):
+                return Scalar(type, name, 8, $"writer.WriteTime64({{value}}, {Number(clickHouseType.Precision)})", $"reader.ReadTime64({Number(clickHouseType.Precision)})");
+            case ClickHouseTypeKind.Time64 when type.SpecialType == SpecialType.System_Int64:
+                return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+            case ClickHouseTypeKind.Interval:
+                return BindInterval(type, name, clickHouseType.IntervalUnit!);
+            case ClickHouseTypeKind.Nothing:
+                throw BindingException.Mismatch("a Nothing column holds no value at all; declare Nullable(Nothing) for a column that is always NULL");
+        }
+
+        throw BindingException.Mismatch(Accepted(clickHouseType));
+    }
+
+    /// <summary>Nullable(T): a nullable value type <c>T?</c>, or a reference type (null is NULL).</summary>
+    private ValueSpec BindNullable(ITypeSymbol type, ClickHouseType clickHouseType)
+    {
+        string name = clickHouseType.ToString();
+        ClickHouseType inner = clickHouseType.Arguments[0];
+        if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
+        {
+            ValueSpec value = Bind(underlying, inner, allowNested: false);
+            return new NullableValueSpec(TypeName(type), name, IsReferenceType: false, MinimumByteSize: 1, "{value} is null", value, IsNullableValueType: true);
+        }
+        if (type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.NotAnnotated)
+        {
+            throw BindingException.Mismatch($"the column can be NULL, so declare the member as nullable: '{Display(type)}?'");
+        }
+        if (type.IsReferenceType)
+        {
+            ITypeSymbol notAnnotated = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
+            ITypeSymbol annotated = type.WithNullableAnnotation(NullableAnnotation.Annotated);
+            ValueSpec value = inner.Kind == ClickHouseTypeKind.Nothing && type.SpecialType == SpecialType.System_Object
+                ? new NothingValueSpec(TypeName(notAnnotated), inner.ToString(), IsReferenceType: true, MinimumByteSize: 0, "{value} is null")
+                : Bind(notAnnotated, inner, allowNested: false);
+            return new NullableValueSpec(TypeName(annotated), name, IsReferenceType: true, MinimumByteSize: 1, "{value} is null", value, IsNullableValueType: false);
+        }
+        throw BindingException.Mismatch($"a Nullable column needs a C# type that can be null: use '{Display(type)}?'");
+    }
+
+    private ValueSpec BindInteger(ITypeSymbol type, string name, SpecialType specialType, string method, int size)
+    {
+        if (type.SpecialType == specialType)
+        {
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", blittable: true);
+        }
+        if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } enumUnderlying } && enumUnderlying.SpecialType == specialType)
+        {
+            // A C# enum stored as its number: the underlying type must be exactly the column's.
+            string underlyingName = enumUnderlying.ToDisplayString(TypeNameFormat);
+            return Scalar(type, name, size, $"writer.Write{method}(({underlyingName}){{value}})", $"({TypeName(type)})reader.Read{method}()");
+        }
+        throw BindingException.Mismatch($"{name} is held by '{SpecialTypeKeyword(specialType)}' (or a C# enum whose underlying type is '{SpecialTypeKeyword(specialType)}')");
+    }
+
+    private ValueSpec BindString(ITypeSymbol type, string name)
+    {
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            // WriteString rejects null itself, with a message that says how to declare a Nullable column.
+            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadString()", needsNullCheck: false);
+        }
+        if (IsByteArray(type))
+        {
+            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadStringBytes()");
+        }
+        if (IsReadOnlyMemoryOfByte(type))
+        {
+            return Scalar(type, name, 1, "writer.WriteString({value}.Span)", "new global::System.ReadOnlyMemory<byte>(reader.ReadStringBytes())");
+        }
+        throw BindingException.Mismatch($"{name} is held by 'string' (UTF-8 text), or by 'byte[]' or 'ReadOnlyMemory<byte>' (the bytes exactly as stored)");
+    }
+
+    private ValueSpec BindFixedString(ITypeSymbol type, string name, int length)
+    {
+        string n = Number(length);
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}, {n})", $"reader.ReadFixedString({n})", needsNullCheck: false);
+        }
+        if (IsByteArray(type))
+        {
+            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}, {n})", $"reader.ReadFixedStringBytes({n})");
+        }
+        if (IsReadOnlyMemoryOfByte(type))
+        {
+            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}.Span, {n})", $"new global::System.ReadOnlyMemory<byte>(reader.ReadFixedStringBytes({n}))");
+        }
+        throw BindingException.Mismatch($"{name} is held by 'byte[]' or 'ReadOnlyMemory<byte>' (all N bytes), or by 'string' (zero-padded on write, trailing zeros trimmed on read)");
+    }
+
+    private ValueSpec BindDate(ITypeSymbol type, string name, string method, int size)
+    {
+        if (Is(type, KnownTypeNames.DateOnly))
+        {
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()");
+        }
+        if (type.SpecialType == SpecialType.System_DateTime)
+        {
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}().ToDateTime(global::System.TimeOnly.MinValue)");
+        }
+        throw BindingException.Mismatch($"{name} is held by 'DateOnly' or 'DateTime'");
+    }
+
+    private ValueSpec BindDateTime64(ITypeSymbol type, string name, int precision)
+    {
+        string p = Number(precision);
+        if (type.SpecialType == SpecialType.System_DateTime)
+        {
+            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"reader.ReadDateTime64({p})");
+        }
+        if (Is(type, KnownTypeNames.DateTimeOffset))
+        {
+            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"new global::System.DateTimeOffset(reader.ReadDateTime64({p}))");
+        }
+        if (type.SpecialType == SpecialType.System_Int64)
+        {
+            // The raw ticks of 10^-precision seconds: every digit kept, even those finer than 100 ns.
+            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+        }
+        throw BindingException.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{p} s)");
+    }
+
+    private ValueSpec BindDecimal(ITypeSymbol type, string name, int precision, int scale)
+    {
+        string arguments = Number(precision) + ", " + Number(scale);
+        int size = ClickHouseType.DecimalByteSize(precision);
+        if (type.SpecialType == SpecialType.System_Decimal)
+        {
+            if (precision > 28)
+            {
+                _decimalWarnings.Add(name);
+            }
+            return Scalar(type, name, size, $"writer.WriteDecimal({{value}}, {arguments})", $"reader.ReadDecimal({arguments})");
+        }
+        if (Is(type, KnownTypeNames.ClickHouseDecimal))
+        {
+            return Scalar(type, name, size, $"writer.WriteDecimal({{value}}, {arguments})", $"reader.ReadClickHouseDecimal({arguments})");
+        }
+        throw BindingException.Mismatch($"{name} is held by 'decimal' (up to 28 digits) or 'ClickHouseDecimal' (any precision, exactly)");
+    }
+
+    private ValueSpec BindJson(ITypeSymbol type, string name)
+    {
+        if (name != "JSON")
+        {
+            throw BindingException.Mismatch("only plain JSON is supported: typed paths and parameters change the encoding; declare the column as JSON");
+        }
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJson()");
+        }
+        if (Is(type, KnownTypeNames.JsonNode))
+        {
+            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJsonNode()");
+        }
+        if (Is(type, KnownTypeNames.JsonDocument))
+        {
+            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJsonDocument()");
+        }
+        throw BindingException.Mismatch("JSON is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
+    }
+
+    /// <summary>Interval*: the number of units as a long, or a TimeSpan where the unit has a fixed length.</summary>
+    private ValueSpec BindInterval(ITypeSymbol type, string name, string unit)
+    {
+        if (type.SpecialType == SpecialType.System_Int64)
+        {
+            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+        }
+        if (Is(type, KnownTypeNames.TimeSpan))
+        {
+            string support = Emitter.SupportClass;
+            if (unit == "Nanosecond")
+            {
+                return Scalar(type, name, 8,
+                    $"writer.WriteInt64({support}.IntervalNanosecondsFromTimeSpan({{value}}))",
+                    $"{support}.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8)");
+            }
+            long? ticksPerUnit = unit switch
+            {
+                "Microsecond" => 10L,
+                "Millisecond" => 10_000L,
+                "Second" => 10_000_000L,
+                "Minute" => 600_000_000L,
+                "Hour" => 36_000_000_000L,
+                "Day" => 864_000_000_000L,
+                "Week" => 6_048_000_000_000L,
+                _ => null,
+            };
+            if (ticksPerUnit is long ticks)
+            {
+                string literal = Literal(name);
+                return Scalar(type, name, 8,
+                    $"writer.WriteInt64({support}.IntervalFromTimeSpan({{value}}, {Number(ticks)}, {literal}))",
+                    $"{support}.IntervalToTimeSpan(reader.ReadInt64(), {Number(ticks)}, {literal}, reader.Offset - 8)");
+            }
+            throw BindingException.Mismatch($"a {unit.ToLowerInvariant()} has no fixed length, so {name} is held by 'long' (the number of units) only");
+        }
+        throw BindingException.Mismatch($"{name} is held by 'long' (the number of units), or 'TimeSpan' where the unit has a fixed length");
+    }
+
+    /// <summary>
+    /// Enum8/Enum16: a C# enum whose member names match the labels (exactly, else ignoring case), the label as a
+    /// string, or the stored number as sbyte/short.
+    /// </summary>
+    private ValueSpec BindEnum(ITypeSymbol type, ClickHouseType clickHouseType)
+    {
+        string name = clickHouseType.ToString();
+        bool isEnum8 = clickHouseType.Kind == ClickHouseTypeKind.Enum8;
+        string storage = isEnum8 ? "sbyte" : "short";
+        int size = isEnum8 ? 1 : 2;
+        var members = new List<EnumMemberSpec>();
+
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            foreach (KeyValuePair<string, short> member in clickHouseType.EnumMembers)
+            {
+                members.Add(new EnumMemberSpec(member.Key, member.Value, null));
+            }
+            return new EnumValueSpec(TypeName(type), name, IsReferenceType: true, size, "string.IsNullOrEmpty({value})", EnumRepresentation.Label, storage, members.ToEquatableArray());
+        }
+        if (type.SpecialType == (isEnum8 ? SpecialType.System_SByte : SpecialType.System_Int16))
+        {
+            foreach (KeyValuePair<string, short> member in clickHouseType.EnumMembers)
+            {
+                members.Add(new EnumMemberSpec(member.Key, member.Value, null));
+            }
+            return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, "{value} == 0", EnumRepresentation.Number, storage, members.ToEquatableArray());
+        }
+        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Enum } enumType)
+        {
+            throw BindingException.Mismatch($"{name} is held by a C# enum with members named like its labels, by 'string' (the label) or by '{storage}' (the number)");
+        }
+
+        var fields = new List<IFieldSymbol>();
+        foreach (ISymbol symbol in enumType.GetMembers())
+        {
+            if (symbol is IFieldSymbol { HasConstantValue: true } field)
+            {
+                fields.Add(field);
+            }
+        }
+        var missing = new List<string>();
+        var usedValues = new HashSet<object>();
+        foreach (KeyValuePair<string, short> member in clickHouseType.EnumMembers)
+        {
+            IFieldSymbol? match = fields.Find(f => f.Name == member.Key);
+            if (match is null)
+            {
+                List<IFieldSymbol> ignoringCase = fields.FindAll(f => string.Equals(f.Name, member.Key, StringComparison.OrdinalIgnoreCase));
+                match = ignoringCase.Count == 1 ? ignoringCase[0] : null;
+            }
+            if (match is null)
+            {
+                missing.Add("'" + member.Key + "'");
+                continue;
+            }
+            if (!usedValues.Add(match.ConstantValue!))
+            {
+                throw BindingException.Mismatch($"the labels of {name} map to C# enum members with the same value ('{match.Name}'), so a written value would be ambiguous");
+            }
+            members.Add(new EnumMemberSpec(member.Key, member.Value, TypeName(enumType) + "." + Identifier(match.Name)));
+        }
+        if (missing.Count > 0)
+        {
+            throw BindingException.Mismatch($"the labels {string.Join(", ", missing)} have no member of the same name in '{Display(enumType)}'; add them, or map the column to string");
+        }
+        return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, "{value} == default", EnumRepresentation.CSharpEnum, storage, members.ToEquatableArray());
+    }
+
+    private ValueSpec BindArray(ITypeSymbol type, string name, ClickHouseType element)
+    {
+        if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType))
+        {
+            throw BindingException.Mismatch($"{name} is held by T[], List<T>, IReadOnlyList<T>, IList<T> or ImmutableArray<T>");
+        }
+        ValueSpec elementValue = Bind(elementType, element, allowNested: false);
+        return new ArrayValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, 1, CollectionIsEmpty(kind), kind, elementValue);
+    }
+
+    private ValueSpec BindTuple(ITypeSymbol type, string name, IReadOnlyList<ClickHouseType> elements, IReadOnlyList<string?> elementNames)
+    {
+        if (type is INamedTypeSymbol { IsTupleType: true } tuple)
+        {
+            if (tuple.TupleElements.Length != elements.Count)
+            {
+                throw BindingException.Mismatch($"{name} has {elements.Count} elements but the C# tuple has {tuple.TupleElements.Length}");
+            }
+            var values = new ValueSpec[elements.Count];
+            int minimumSize = 0;
+            for (int i = 0; i < values.Length; i++)
+            {
+                values[i] = Bind(tuple.TupleElements[i].Type, elements[i], allowNested: false);
+                minimumSize += values[i].MinimumByteSize;
+            }
+            return new TupleValueSpec(TypeName(type), name, IsReferenceType: false, minimumSize, string.Format(EqualityComparerFormat, TypeName(type)), new EquatableArray<ValueSpec>(values));
+        }
+        if (type is INamedTypeSymbol named && IsRowType(named))
+        {
+            RowShape shape = NestedShape(named);
+            CheckColumnsMatch(shape, name, elements, elementNames, "element");
+            int minimumSize = 0;
+            foreach (FieldSpec field in shape.Fields)
+            {
+                minimumSize += field.Value.MinimumByteSize;
+            }
+            string isDefault = shape.IsReferenceType ? "{value} is null" : string.Format(EqualityComparerFormat, TypeName(type));
+            return new RowTupleValueSpec(TypeName(type), name, shape.IsReferenceType, minimumSize, isDefault, shape);
+        }
+        throw BindingException.Mismatch($"{name} is held by a C# tuple with {elements.Count} elements, or by a [ClickHouseRow] type with one column per element");
+    }
+
+    private ValueSpec BindMap(ITypeSymbol type, string name, ClickHouseType key, ClickHouseType value)
+    {
+        MapKind kind;
+        ITypeSymbol? keyType;
+        ITypeSymbol? valueType;
+        string metadataName = type is INamedTypeSymbol named ? KnownTypeNames.MetadataName(named) : "";
+        switch (metadataName)
+        {
+            case KnownTypeNames.Dictionary:
+                kind = MapKind.Dictionary;
+                break;
+            case KnownTypeNames.ReadOnlyDictionaryInterface:
+                kind = MapKind.ReadOnlyDictionaryInterface;
+                break;
+            case KnownTypeNames.DictionaryInterface:
+                kind = MapKind.DictionaryInterface;
+                break;
+            case KnownTypeNames.List when TryGetKeyValuePair(((INamedTypeSymbol)type).TypeArguments[0], out _, out _):
+                kind = MapKind.KeyValuePairList;
+                break;
+            default:
+                throw BindingException.Mismatch($"{name} is held by Dictionary<K, V>, IReadOnlyDictionary<K, V>, IDictionary<K, V>, or List<KeyValuePair<K, V>> (which keeps the order and repeated keys)");
+        }
+        var arguments = ((INamedTypeSymbol)type).TypeArguments;
+        if (kind == MapKind.KeyValuePairList)
+        {
+            TryGetKeyValuePair(arguments[0], out keyType, out valueType);
+        }
+        else
+        {
+            keyType = arguments[0];
+            valueType = arguments[1];
+        }
+        ValueSpec keyValue = Bind(keyType!, key, allowNested: false);
+        ValueSpec valueValue = Bind(valueType!, value, allowNested: false);
+        return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, "{value} is null || {value}.Count == 0", kind, keyValue, valueValue);
+    }
+
+    /// <summary>Nested(a A, ..): a collection of a [ClickHouseRow] type whose columns are exactly the fields, as a row type's own member.</summary>
+    private ValueSpec BindNested(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
+    {
+        string name = clickHouseType.ToString();
+        if (!allowNested)
+        {
+            throw BindingException.NestedNotAllowed(name);
+        }
+        if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType) || elementType is not INamedTypeSymbol element || !IsRowType(element))
+        {
+            throw BindingException.Mismatch($"{name} is held by a collection (T[], List<T>, ...) of a [ClickHouseRow] type with one column per field");
+        }
+        RowShape shape = NestedShape(element);
+        CheckColumnsMatch(shape, name, clickHouseType.Arguments, clickHouseType.ElementNames, "field");
+        return new NestedValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, 1, CollectionIsEmpty(kind), kind, shape);
+    }
+
+    /// <summary>
+    /// Variant(..): a ClickHouseVariant with one arm per type. Each arm takes the Variant type that equals its
+    /// default mapping, else the first free one it can hold; its discriminator is that type's index in name order.
+    /// </summary>
+    private ValueSpec BindVariant(ITypeSymbol type, ClickHouseType clickHouseType)
+    {
+        string name = clickHouseType.ToString();
+        if (type is not INamedTypeSymbol named || !KnownTypeNames.MetadataName(named).StartsWith(KnownTypeNames.ClickHouseVariantPrefix, StringComparison.Ordinal))
+        {
+            throw BindingException.Mismatch($"{name} is held by ClickHouseVariant<...> with one arm per type");
+        }
+        IReadOnlyList<ClickHouseType> types = clickHouseType.Arguments;
+        if (named.TypeArguments.Length != types.Count)
+        {
+            throw BindingException.Mismatch($"{name} has {types.Count} types but the ClickHouseVariant has {named.TypeArguments.Length} arms");
+        }
+
+        int count = types.Count;
+        var discriminators = new int[count];
+        var taken = new bool[count];
+        for (int i = 0; i < count; i++)
+        {
+            discriminators[i] = -1;
+            ClickHouseType? defaultType = TryDefaultType(named.TypeArguments[i]);
+            for (int d = 0; d < count && defaultType is not null; d++)
+            {
+                if (!taken[d] && types[d] == defaultType)
+                {
+                    discriminators[i] = d;
+                    taken[d] = true;
+                    break;
+                }
+            }
+        }
+        var arms = new ValueSpec[count];
+        for (int i = 0; i < count; i++)
+        {
+            for (int d = 0; d < count && discriminators[i] < 0; d++)
+            {
+                if (!taken[d] && TryBind(named.TypeArguments[i], types[d]) is not null)
+                {
+                    discriminators[i] = d;
+                    taken[d] = true;
+                }
+            }
+            if (discriminators[i] < 0)
+            {
+                throw BindingException.Mismatch($"no type of {name} is left that the arm '{Display(named.TypeArguments[i])}' can hold");
+            }
+        }
+        for (int i = 0; i < count; i++)
+        {
+            arms[i] = Bind(named.TypeArguments[i], types[discriminators[i]], allowNested: false);
+        }
+        return new VariantValueSpec(TypeName(type), name, IsReferenceType: false, 1, "{value}.IsNull", new EquatableArray<ValueSpec>(arms), new EquatableArray<int>(discriminators));
+    }
+
+    /// <summary>The columns of a nested row type must be, in order, the Tuple elements or Nested fields: same types, same names where named.</summary>
+    private static void CheckColumnsMatch(RowShape shape, string name, IReadOnlyList<ClickHouseType> types, IReadOnlyList<string?> names, string what)
+    {
+        if (shape.Fields.Count != types.Count)
+        {
+            throw BindingException.Mismatch($"{name} has {types.Count} {what}s but the row type has {shape.Fields.Count} columns");
+        }
+        for (int i = 0; i < types.Count; i++)
+        {
+            FieldSpec field = shape.Fields[i];
+            if (field.Value.ClickHouseType != types[i].ToString())
+            {
+                throw BindingException.Mismatch($"{what} {i + 1} of {name} is {types[i]} but the column '{field.ColumnName}' of the row type is {field.Value.ClickHouseType}");
+            }
+            if (names.Count > i && names[i] is string elementName && elementName != field.ColumnName)
+            {
+                throw BindingException.Mismatch($"{what} {i + 1} of {name} is named '{elementName}' but the row type's column is '{field.ColumnName}'");
+            }
+        }
+    }
+
+    private ClickHouseType? TryDefaultType(ITypeSymbol type)
+    {
+        try
+        {
+            return DefaultType(type, allowNested: false);
+        }
+        catch (BindingException)
+        {
+            return null;
+        }
+    }
+
+    private ValueSpec? TryBind(ITypeSymbol type, ClickHouseType clickHouseType)
+    {
+        List<string> warnings = _decimalWarnings;
+        _decimalWarnings = new List<string>();
+        try
+        {
+            return Bind(type, clickHouseType, allowNested: false);
+        }
+        catch (BindingException)
+        {
+            return null;
+        }
+        finally
+        {
+            _decimalWarnings = warnings;
+        }
+    }
+
+    private bool TryGetCollection(ITypeSymbol type, out CollectionKind kind, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? element)
+    {
+        if (type is IArrayTypeSymbol { Rank: 1 } array)
+        {
+            kind = CollectionKind.Array;
+            element = array.ElementType;
+            return true;
+        }
+        if (type is INamedTypeSymbol { TypeArguments.Length: 1 } named)
+        {
+            switch (KnownTypeNames.MetadataName(named))
+            {
+                case KnownTypeNames.List:
+                    kind = CollectionKind.List;
+                    element = named.TypeArguments[0];
+                    return true;
+                case KnownTypeNames.ReadOnlyListInterface:
+                    kind = CollectionKind.ReadOnlyListInterface;
+                    element = named.TypeArguments[0];
+                    return true;
+                case KnownTypeNames.ListInterface:
+                    kind = CollectionKind.ListInterface;
+                    element = named.TypeArguments[0];
+                    return true;
+                case KnownTypeNames.ImmutableArray:
+                    kind = CollectionKind.ImmutableArray;
+                    element = named.TypeArguments[0];
+                    return true;
+            }
+        }
+        kind = default;
+        element = null;
+        return false;
+    }
+
+    private static string CollectionIsEmpty(CollectionKind kind) => kind switch
+    {
+        CollectionKind.Array => "{value} is null || {value}.Length == 0",
+        CollectionKind.ImmutableArray => "{value}.IsDefaultOrEmpty",
+        _ => "{value} is null || {value}.Count == 0",
+    };
+
+    private static ScalarValueSpec Scalar(ITypeSymbol type, string name, int size, string write, string read, bool blittable = false, bool needsNullCheck = true)
+        => new(
+            TypeName(type),
+            name,
+            type.IsReferenceType,
+            MinimumByteSize: Math.Max(size, 1),
+            IsDefaultFormat: IsDefaultFormat(type),
+            WriteFormat: write,
+            ReadExpression: read,
+            NeedsNullCheck: needsNullCheck && type.IsReferenceType,
+            IsBlittable: blittable);
+
+    /// <summary>An expression true when a value is its C# default (null, 0, empty), for RowBinaryWithDefaults.</summary>
+    private static string IsDefaultFormat(ITypeSymbol type)
+    {
+        if (type.SpecialType == SpecialType.System_String)
+        {
+            return "string.IsNullOrEmpty({value})";
+        }
+        if (IsByteArray(type))
+        {
+            return "{value} is null || {value}.Length == 0";
+        }
+        if (IsReadOnlyMemoryOfByte(type))
+        {
+            return "{value}.IsEmpty";
+        }
+        if (type.IsReferenceType)
+        {
+            return "{value} is null";
+        }
+        if (type.SpecialType != SpecialType.None || type.TypeKind == TypeKind.Enum)
+        {
+            return "{value} == default";
+        }
+        switch (KnownTypeNames.MetadataName(type))
+        {
+            case KnownTypeNames.Int128:
+            case KnownTypeNames.UInt128:
+            case KnownTypeNames.BigInteger:
+            case KnownTypeNames.DateOnly:
+            case KnownTypeNames.DateTimeOffset:
+            case KnownTypeNames.TimeSpan:
+            case KnownTypeNames.Guid:
+            case KnownTypeNames.ClickHouseDecimal:
+                return "{value} == default";
+        }
+        return string.Format(EqualityComparerFormat, TypeName(type));
+    }
+
+    /// <summary>What a ClickHouse type accepts, for a message about a type that does not fit.</summary>
+    private static string Accepted(ClickHouseType type) => type.Kind switch
+    {
+        ClickHouseTypeKind.Int128 => $"{type} is held by 'Int128'",
+        ClickHouseTypeKind.UInt128 => $"{type} is held by 'UInt128'",
+        ClickHouseTypeKind.Int256 or ClickHouseTypeKind.UInt256 => $"{type} is held by 'BigInteger'",
+        ClickHouseTypeKind.Float32 or ClickHouseTypeKind.BFloat16 => $"{type} is held by 'float'",
+        ClickHouseTypeKind.Float64 => $"{type} is held by 'double'",
+        ClickHouseTypeKind.Bool => $"{type} is held by 'bool'",
+        ClickHouseTypeKind.DateTime => $"{type} is held by 'DateTime' (UTC) or 'DateTimeOffset'",
+        ClickHouseTypeKind.UUID => $"{type} is held by 'Guid'",
+        ClickHouseTypeKind.IPv4 => $"{type} is held by 'IPAddress' or 'uint'",
+        ClickHouseTypeKind.IPv6 => $"{type} is held by 'IPAddress'",
+        ClickHouseTypeKind.Dynamic => $"{type} is held by 'ClickHouseDynamic'",
+        ClickHouseTypeKind.Time => $"{type} is held by 'TimeSpan'",
+        ClickHouseTypeKind.Time64 => $"{type} is held by 'TimeSpan' or 'long' (the raw ticks)",
+        _ => $"{type} is not supported by ClickHouse.RowBinary",
+    };
+
+    private static bool Is(ITypeSymbol type, string metadataName) => KnownTypeNames.MetadataName(type) == metadataName;
+
+    private static bool IsByteArray(ITypeSymbol type) => type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte };
+
+    private static bool IsReadOnlyMemoryOfByte(ITypeSymbol type)
+        => type is INamedTypeSymbol named && Is(named, KnownTypeNames.ReadOnlyMemory) && named.TypeArguments[0].SpecialType == SpecialType.System_Byte;
+
+    private static string TypeName(ITypeSymbol type) => type.ToDisplayString(TypeNameFormat);
+
+    private static string Display(ITypeSymbol type) => type.ToDisplayString(s_messageFormat);
+
+    private static string Number(long value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+    private static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
+
+    private static string Identifier(string name) => SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None ? name : "@" + name;
+
+    private static string SpecialTypeKeyword(SpecialType specialType) => specialType switch
+    {
+        SpecialType.System_SByte => "sbyte",
+        SpecialType.System_Int16 => "short",
+        SpecialType.System_Int32 => "int",
+        SpecialType.System_Int64 => "long",
+        SpecialType.System_Byte => "byte",
+        SpecialType.System_UInt16 => "ushort",
+        SpecialType.System_UInt32 => "uint",
+        _ => "ulong",
+    };
+}

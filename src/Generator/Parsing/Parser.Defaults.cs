@@ -1,0 +1,270 @@
+using System;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Generator.Model;
+using ClickHouse.RowBinary.Types;
+using Microsoft.CodeAnalysis;
+
+namespace ClickHouse.RowBinary.Generator.Parsing;
+
+internal sealed partial class Parser
+{
+    /// <summary>
+    /// The ClickHouse type a C# type maps to when [ClickHouseColumn] gives no <c>Type</c>: the design's mapping
+    /// table read from the C# side, with no silent loss of precision (DateTime is DateTime64(7), decimal is
+    /// Decimal(28, 10)).
+    /// </summary>
+    /// <param name="allowNested">True for a row type's own member, where a collection of row types is Nested.</param>
+    private ClickHouseType DefaultType(ITypeSymbol type, bool allowNested)
+    {
+        if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
+        {
+            ClickHouseType inner = DefaultType(underlying, allowNested: false);
+            return Create(() => ClickHouseType.Nullable(inner), $"ClickHouse has no Nullable({inner}); use the non-nullable '{underlying.ToDisplayString(s_messageFormat)}'");
+        }
+        if (type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.Annotated)
+        {
+            ClickHouseType inner = DefaultType(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), allowNested);
+            // Only scalars can be Nullable in ClickHouse; a nullable array or map still maps to a plain one.
+            return TryCreate(() => ClickHouseType.Nullable(inner)) ?? inner;
+        }
+
+        switch (type.SpecialType)
+        {
+            case SpecialType.System_SByte: return ClickHouseType.Of(ClickHouseTypeKind.Int8);
+            case SpecialType.System_Int16: return ClickHouseType.Of(ClickHouseTypeKind.Int16);
+            case SpecialType.System_Int32: return ClickHouseType.Of(ClickHouseTypeKind.Int32);
+            case SpecialType.System_Int64: return ClickHouseType.Of(ClickHouseTypeKind.Int64);
+            case SpecialType.System_Byte: return ClickHouseType.Of(ClickHouseTypeKind.UInt8);
+            case SpecialType.System_UInt16: return ClickHouseType.Of(ClickHouseTypeKind.UInt16);
+            case SpecialType.System_UInt32: return ClickHouseType.Of(ClickHouseTypeKind.UInt32);
+            case SpecialType.System_UInt64: return ClickHouseType.Of(ClickHouseTypeKind.UInt64);
+            case SpecialType.System_Single: return ClickHouseType.Of(ClickHouseTypeKind.Float32);
+            case SpecialType.System_Double: return ClickHouseType.Of(ClickHouseTypeKind.Float64);
+            case SpecialType.System_Boolean: return ClickHouseType.Of(ClickHouseTypeKind.Bool);
+            case SpecialType.System_String: return ClickHouseType.Of(ClickHouseTypeKind.String);
+            case SpecialType.System_Decimal: return ClickHouseType.Decimal(28, 10);
+            case SpecialType.System_DateTime: return ClickHouseType.DateTime64(7, "UTC");
+        }
+
+        if (type.TypeKind == TypeKind.Enum && type is INamedTypeSymbol enumType)
+        {
+            return DefaultEnumType(enumType);
+        }
+
+        if (type is IArrayTypeSymbol { Rank: 1 } array)
+        {
+            if (array.ElementType.SpecialType == SpecialType.System_Byte)
+            {
+                return ClickHouseType.Of(ClickHouseTypeKind.String);
+            }
+            return DefaultCollectionType(array.ElementType, allowNested);
+        }
+
+        if (type is not INamedTypeSymbol named)
+        {
+            throw BindingException.Unsupported("it has no ClickHouse type");
+        }
+
+        switch (KnownTypeNames.MetadataName(named))
+        {
+            case KnownTypeNames.Int128: return ClickHouseType.Of(ClickHouseTypeKind.Int128);
+            case KnownTypeNames.UInt128: return ClickHouseType.Of(ClickHouseTypeKind.UInt128);
+            case KnownTypeNames.BigInteger: return ClickHouseType.Of(ClickHouseTypeKind.Int256);
+            case KnownTypeNames.DateOnly: return ClickHouseType.Of(ClickHouseTypeKind.Date);
+            case KnownTypeNames.DateTimeOffset: return ClickHouseType.DateTime64(7, "UTC");
+            case KnownTypeNames.TimeSpan: return ClickHouseType.Time64(7);
+            case KnownTypeNames.Guid: return ClickHouseType.Of(ClickHouseTypeKind.UUID);
+            case KnownTypeNames.IPAddress: return ClickHouseType.Of(ClickHouseTypeKind.IPv6);
+            case KnownTypeNames.ClickHouseDecimal: return ClickHouseType.Decimal(76, 38);
+            case KnownTypeNames.ClickHouseDynamic: return ClickHouseType.Of(ClickHouseTypeKind.Dynamic);
+            case KnownTypeNames.JsonNode:
+            case KnownTypeNames.JsonDocument:
+                return ClickHouseType.Of(ClickHouseTypeKind.Json);
+            case KnownTypeNames.ReadOnlyMemory when named.TypeArguments[0].SpecialType == SpecialType.System_Byte:
+                return ClickHouseType.Of(ClickHouseTypeKind.String);
+            case KnownTypeNames.List:
+            case KnownTypeNames.ReadOnlyListInterface:
+            case KnownTypeNames.ListInterface:
+            case KnownTypeNames.ImmutableArray:
+                if (TryGetKeyValuePair(named.TypeArguments[0], out ITypeSymbol? pairKey, out ITypeSymbol? pairValue) && KnownTypeNames.MetadataName(named) == KnownTypeNames.List)
+                {
+                    return DefaultMapType(pairKey, pairValue);
+                }
+                return DefaultCollectionType(named.TypeArguments[0], allowNested);
+            case KnownTypeNames.Dictionary:
+            case KnownTypeNames.ReadOnlyDictionaryInterface:
+            case KnownTypeNames.DictionaryInterface:
+                return DefaultMapType(named.TypeArguments[0], named.TypeArguments[1]);
+        }
+
+        if (named.IsTupleType)
+        {
+            var elements = new ClickHouseType[named.TupleElements.Length];
+            for (int i = 0; i < elements.Length; i++)
+            {
+                elements[i] = DefaultType(named.TupleElements[i].Type, allowNested: false);
+            }
+            return Create(() => ClickHouseType.Tuple(elements), "its elements do not form a valid ClickHouse Tuple");
+        }
+
+        if (KnownTypeNames.MetadataName(named).StartsWith(KnownTypeNames.ClickHouseVariantPrefix, StringComparison.Ordinal))
+        {
+            var arms = new ClickHouseType[named.TypeArguments.Length];
+            for (int i = 0; i < arms.Length; i++)
+            {
+                arms[i] = DefaultType(named.TypeArguments[i], allowNested: false);
+            }
+            return Create(
+                () => ClickHouseType.Variant(arms),
+                $"its arms map to Variant({string.Join(", ", (object[])arms)}), which ClickHouse does not accept (the types must be distinct and not Nullable); declare the Variant with [ClickHouseColumn(Type = \"Variant(...)\")]");
+        }
+
+        if (IsRowType(named))
+        {
+            return ClickHouseType.Tuple(NamedColumnTypes(NestedShape(named)));
+        }
+
+        throw BindingException.Unsupported("it has no default ClickHouse type (see the type mapping), and it is not a [ClickHouseRow] type");
+    }
+
+    /// <summary>Array(T) of the element's default type, or Nested(...) for a row type's own collection of row types.</summary>
+    private ClickHouseType DefaultCollectionType(ITypeSymbol element, bool allowNested)
+    {
+        if (allowNested && element is INamedTypeSymbol named && IsRowType(named))
+        {
+            RowShape shape = NestedShape(named);
+            foreach (FieldSpec field in shape.Fields)
+            {
+                if (field.Value is NestedValueSpec)
+                {
+                    throw BindingException.NestedNotAllowed(field.Value.ClickHouseType);
+                }
+            }
+            return ClickHouseType.Nested(NamedColumnTypes(shape));
+        }
+        ClickHouseType elementType = DefaultType(element, allowNested: false);
+        return Create(() => ClickHouseType.Array(elementType), $"ClickHouse has no Array({elementType})");
+    }
+
+    private ClickHouseType DefaultMapType(ITypeSymbol key, ITypeSymbol value)
+    {
+        ClickHouseType keyType = DefaultType(key, allowNested: false);
+        ClickHouseType valueType = DefaultType(value, allowNested: false);
+        return Create(() => ClickHouseType.Map(keyType, valueType), $"ClickHouse has no Map({keyType}, {valueType}): a key cannot be Nullable, an array or a map");
+    }
+
+    /// <summary>Enum8 when every value fits Int8 and the underlying type is sbyte or byte, else Enum16; labels are the member names.</summary>
+    private static ClickHouseType DefaultEnumType(INamedTypeSymbol enumType)
+    {
+        var members = new List<KeyValuePair<string, short>>();
+        bool fitsInt8 = enumType.EnumUnderlyingType?.SpecialType is SpecialType.System_SByte or SpecialType.System_Byte;
+        foreach (ISymbol symbol in enumType.GetMembers())
+        {
+            if (symbol is not IFieldSymbol { HasConstantValue: true } field)
+            {
+                continue;
+            }
+            long value = Convert.ToInt64(field.ConstantValue, System.Globalization.CultureInfo.InvariantCulture);
+            if (value < short.MinValue || value > short.MaxValue)
+            {
+                throw BindingException.Unsupported($"the value {value} of '{field.Name}' does not fit Enum16 (-32768 to 32767); map the column to an integer type with [ClickHouseColumn(Type = \"...\")]");
+            }
+            fitsInt8 &= value >= sbyte.MinValue && value <= sbyte.MaxValue;
+            members.Add(new KeyValuePair<string, short>(field.Name, (short)value));
+        }
+        if (members.Count == 0)
+        {
+            throw BindingException.Unsupported("the enum has no members, and a ClickHouse Enum needs at least one");
+        }
+        return Create(
+            () => fitsInt8 ? ClickHouseType.Enum8(members) : ClickHouseType.Enum16(members),
+            "its members do not form a valid ClickHouse Enum (two members share a value?); declare the Enum with [ClickHouseColumn(Type = \"Enum8(...)\")]");
+    }
+
+    private static List<KeyValuePair<string, ClickHouseType>> NamedColumnTypes(RowShape shape)
+    {
+        var columns = new List<KeyValuePair<string, ClickHouseType>>();
+        foreach (FieldSpec field in shape.Fields)
+        {
+            columns.Add(new KeyValuePair<string, ClickHouseType>(field.ColumnName, ClickHouseType.Parse(field.Value.ClickHouseType)));
+        }
+        return columns;
+    }
+
+    private static ClickHouseType Create(Func<ClickHouseType> factory, string reason)
+        => TryCreate(factory) ?? throw BindingException.Unsupported(reason);
+
+    private static ClickHouseType? TryCreate(Func<ClickHouseType> factory)
+    {
+        try
+        {
+            return factory();
+        }
+        catch (ArgumentException)
+        {
+            return null;
+        }
+    }
+
+    private static bool TryGetNullableUnderlying(ITypeSymbol type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? underlying)
+    {
+        if (type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+        {
+            underlying = nullable.TypeArguments[0];
+            return true;
+        }
+        underlying = null;
+        return false;
+    }
+
+    private static bool TryGetKeyValuePair(ITypeSymbol type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? key, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? value)
+    {
+        if (type is INamedTypeSymbol named && KnownTypeNames.MetadataName(named) == KnownTypeNames.KeyValuePair)
+        {
+            key = named.TypeArguments[0];
+            value = named.TypeArguments[1];
+            return true;
+        }
+        key = null;
+        value = null;
+        return false;
+    }
+
+    private static bool IsRowType(INamedTypeSymbol type) => KnownTypeNames.HasAttribute(type, KnownTypeNames.RowAttribute);
+
+    /// <summary>
+    /// The shape of a [ClickHouseRow] type used inside the row being generated (as a Tuple or a Nested column),
+    /// analysed once per type. A type that contains itself, or one with errors of its own, cannot be used.
+    /// </summary>
+    private RowShape NestedShape(INamedTypeSymbol type)
+    {
+        foreach (INamedTypeSymbol inProgress in _rowsInProgress)
+        {
+            if (SymbolEqualityComparer.Default.Equals(inProgress, type))
+            {
+                throw BindingException.Recursive(DisplayName(_rowsInProgress[0]), DisplayName(type));
+            }
+        }
+        if (!_nestedShapes.TryGetValue(type, out (RowShape? Shape, string? Error) nested))
+        {
+            if (type.TypeParameters.Length > 0)
+            {
+                throw BindingException.Unsupported($"the row type '{DisplayName(type)}' is generic");
+            }
+            var diagnostics = new List<DiagnosticInfo>();
+            _rowsInProgress.Add(type);
+            try
+            {
+                nested.Shape = ParseRowShape(type, isTopLevel: false, diagnostics);
+            }
+            finally
+            {
+                _rowsInProgress.RemoveAt(_rowsInProgress.Count - 1);
+            }
+            DiagnosticInfo? error = diagnostics.Find(IsError);
+            nested.Error = error is null ? null : error.ToDiagnostic().GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+            _nestedShapes.Add(type, nested);
+        }
+        return nested.Shape ?? throw BindingException.Unsupported($"the row type '{DisplayName(type)}' cannot be used here: {nested.Error}");
+    }
+}

@@ -1,0 +1,148 @@
+using System.Collections.Generic;
+using System.Threading;
+using ClickHouse.RowBinary.Generator.Helpers;
+using ClickHouse.RowBinary.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace ClickHouse.RowBinary.Generator.Parsing;
+
+/// <summary>
+/// Turns a [ClickHouseRow] type's symbols into a <see cref="RowTypeSpec"/> of plain values, collecting diagnostics
+/// on the way. Nothing of the compilation survives this step, so that the incremental pipeline can compare and
+/// cache its output.
+/// </summary>
+internal sealed partial class Parser
+{
+    /// <summary>Fully qualified names with the <c>?</c> of nullable reference types, as the generated code spells types.</summary>
+    internal static readonly SymbolDisplayFormat TypeNameFormat = SymbolDisplayFormat.FullyQualifiedFormat
+        .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    /// <summary>Short names for messages: <c>List&lt;int&gt;</c>, <c>string?</c>.</summary>
+    private static readonly SymbolDisplayFormat s_messageFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
+        .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    private readonly Compilation _compilation;
+    private readonly INamedTypeSymbol _rowType;
+    private readonly CancellationToken _cancellationToken;
+    private readonly Dictionary<INamedTypeSymbol, (RowShape? Shape, string? Error)> _nestedShapes = new(SymbolEqualityComparer.Default);
+    private readonly List<INamedTypeSymbol> _rowsInProgress = new();
+
+    /// <summary>The Decimal types bound to System.Decimal while binding the current member (CHRB005).</summary>
+    private List<string> _decimalWarnings = new();
+
+    private Parser(Compilation compilation, INamedTypeSymbol rowType, CancellationToken cancellationToken)
+    {
+        _compilation = compilation;
+        _rowType = rowType;
+        _cancellationToken = cancellationToken;
+    }
+
+    /// <summary>The transform of the generator's pipeline: one [ClickHouseRow] type declaration to its model.</summary>
+    public static RowTypeSpec? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
+    {
+        if (context.TargetSymbol is not INamedTypeSymbol type || context.TargetNode is not TypeDeclarationSyntax declaration)
+        {
+            return null;
+        }
+        return new Parser(context.SemanticModel.Compilation, type, cancellationToken).ParseRowType(declaration);
+    }
+
+    private RowTypeSpec ParseRowType(TypeDeclarationSyntax declaration)
+    {
+        var diagnostics = new List<DiagnosticInfo>();
+        LocationInfo? location = LocationInfo.From(declaration.Identifier.GetLocation());
+        string displayName = DisplayName(_rowType);
+
+        CheckPartial(declaration, displayName, location, diagnostics);
+        bool isGeneric = false;
+        for (INamedTypeSymbol? type = _rowType; type is not null; type = type.ContainingType)
+        {
+            isGeneric |= type.TypeParameters.Length > 0;
+        }
+        if (isGeneric)
+        {
+            diagnostics.Add(Diagnostic("CHRB008", location, displayName));
+        }
+
+        RowShape row = EmptyShape(_rowType);
+        if (diagnostics.Count == 0)
+        {
+            _rowsInProgress.Add(_rowType);
+            row = ParseRowShape(_rowType, isTopLevel: true, diagnostics) ?? row;
+        }
+
+        string? ns = _rowType.ContainingNamespace is { IsGlobalNamespace: false } containingNamespace ? containingNamespace.ToDisplayString() : null;
+        var containingTypes = new List<string>();
+        for (INamedTypeSymbol? type = _rowType.ContainingType; type is not null; type = type.ContainingType)
+        {
+            containingTypes.Insert(0, $"partial {DeclarationKeyword(type)} {type.Name}");
+        }
+
+        return new RowTypeSpec(
+            HintName: (ns is null ? "" : ns + ".") + displayName + ".RowBinary.g.cs",
+            Namespace: ns,
+            ContainingTypes: containingTypes.ToEquatableArray(),
+            Declaration: $"partial {DeclarationKeyword(_rowType)} {_rowType.Name}",
+            Name: displayName,
+            Row: row,
+            Diagnostics: diagnostics.ToEquatableArray());
+    }
+
+    /// <summary>CHRB001 when the row type or a type it is nested in is not declared partial.</summary>
+    private static void CheckPartial(TypeDeclarationSyntax declaration, string displayName, LocationInfo? location, List<DiagnosticInfo> diagnostics)
+    {
+        if (!declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
+        {
+            diagnostics.Add(Diagnostic("CHRB001", location, displayName, "it"));
+        }
+        for (SyntaxNode? node = declaration.Parent; node is not null; node = node.Parent)
+        {
+            if (node is TypeDeclarationSyntax containing && !containing.Modifiers.Any(SyntaxKind.PartialKeyword))
+            {
+                diagnostics.Add(Diagnostic("CHRB001", location, displayName, $"its containing type '{containing.Identifier.ValueText}'"));
+            }
+        }
+    }
+
+    private static string DeclarationKeyword(INamedTypeSymbol type) => (type.IsRecord, type.TypeKind) switch
+    {
+        (true, TypeKind.Struct) => "record struct",
+        (true, _) => "record",
+        (false, TypeKind.Struct) => "struct",
+        (false, TypeKind.Interface) => "interface",
+        _ => "class",
+    };
+
+    /// <summary>The type's name with its containing types, without the namespace: <c>Outer.Row</c>.</summary>
+    private static string DisplayName(INamedTypeSymbol type)
+    {
+        string name = type.Name;
+        for (INamedTypeSymbol? containing = type.ContainingType; containing is not null; containing = containing.ContainingType)
+        {
+            name = containing.Name + "." + name;
+        }
+        return name;
+    }
+
+    private static RowShape EmptyShape(INamedTypeSymbol type)
+        => new(type.ToDisplayString(TypeNameFormat), type.IsReferenceType, EquatableArray<FieldSpec>.Empty, new ConstructionSpec(EquatableArray<ConstructorArgumentSpec>.Empty, false, EquatableArray<int>.Empty));
+
+    private static DiagnosticInfo Diagnostic(string id, LocationInfo? location, params string[] arguments)
+        => new(id, location, EquatableArray.Create(arguments));
+
+    private static LocationInfo? LocationOf(ISymbol symbol)
+    {
+        foreach (Location location in symbol.Locations)
+        {
+            if (location.IsInSource)
+            {
+                return LocationInfo.From(location);
+            }
+        }
+        return null;
+    }
+
+    private static bool IsError(DiagnosticInfo diagnostic) => DiagnosticDescriptors.FromId(diagnostic.Id).DefaultSeverity == DiagnosticSeverity.Error;
+}

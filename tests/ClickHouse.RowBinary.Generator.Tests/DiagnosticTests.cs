@@ -1,0 +1,312 @@
+extern alias GeneratorAssembly;
+
+using System.Reflection;
+using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
+using Microsoft.CodeAnalysis;
+
+namespace ClickHouse.RowBinary.Generator.Tests;
+
+/// <summary>
+/// One test per diagnostic: its ID, its severity, the line it points at (marked <c>// here</c> in each source) and a
+/// message that names what is wrong.
+/// </summary>
+public class DiagnosticTests
+{
+    [Fact]
+    public void CHRB001_a_row_type_that_is_not_partial()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public class Visit // here
+            {
+                public int Id { get; set; }
+            }
+            """, "CHRB001");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Visit'", "add the 'partial' modifier");
+    }
+
+    [Fact]
+    public void CHRB001_a_row_type_in_a_type_that_is_not_partial()
+    {
+        Diagnostic diagnostic = Report("""
+            public class Outer
+            {
+                [ClickHouseRow]
+                public partial class Visit // here
+                {
+                    public int Id { get; set; }
+                }
+            }
+            """, "CHRB001");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Outer.Visit'", "its containing type 'Outer'");
+    }
+
+    [Fact]
+    public void CHRB002_a_member_type_with_no_mapping()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                public int Id { get; set; }
+                public System.Uri Page { get; set; } = null!; // here
+            }
+            """, "CHRB002");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Page'", "'Uri'", "[ClickHouseIgnore]");
+    }
+
+    [Fact]
+    public void CHRB003_a_type_string_that_does_not_parse()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn(Type = "Array(UInt8")]
+                public byte[] Bytes { get; set; } = []; // here
+            }
+            """, "CHRB003");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "\"Array(UInt8\"", "'Bytes'", "position 11");
+    }
+
+    [Fact]
+    public void CHRB004_a_member_that_cannot_hold_the_declared_type()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn("n", Type = "String")]
+                public int Number { get; set; } // here
+            }
+            """, "CHRB004");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Number'", "'int'", "String is held by 'string'");
+    }
+
+    [Fact]
+    public void CHRB004_a_nullable_value_type_for_a_column_that_is_not_Nullable()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn(Type = "UInt32")]
+                public uint? Count { get; set; } // here
+            }
+            """, "CHRB004");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Count'", "use 'uint', or declare Nullable(UInt32)");
+    }
+
+    [Fact]
+    public void CHRB005_a_decimal_wider_than_System_Decimal_is_a_warning_and_the_code_is_generated()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Payment
+            {
+                [ClickHouseColumn(Type = "Decimal(38, 10)")]
+                public decimal Amount { get; set; } // here
+            }
+            """, "CHRB005");
+        GeneratorResult result = GeneratorHarness.Run(Source("[ClickHouseRow]\npublic partial class Payment\n{\n    [ClickHouseColumn(Type = \"Decimal(38, 10)\")]\n    public decimal Amount { get; set; }\n}\n"));
+
+        Assert.Single(result.GeneratorDiagnostics);
+        Assert.DoesNotContain(result.CompilationDiagnostics, d => d.Severity == DiagnosticSeverity.Error);
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Warning, "'Amount'", "Decimal(38, 10)", "ClickHouseDecimal");
+        Assert.Single(result.Sources);
+    }
+
+    [Fact]
+    public void CHRB006_two_members_with_one_column_name()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn("id")]
+                public int Id { get; set; }
+
+                [ClickHouseColumn("id")]
+                public int Other { get; set; } // here
+            }
+            """, "CHRB006");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'id'", "'Other'", "'Id'");
+    }
+
+    [Fact]
+    public void CHRB007_a_get_only_member_no_constructor_sets()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                public int Id { get; set; }
+                public int Total { get; } // here
+            }
+            """, "CHRB007");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Visit'", "'Total' is read-only", "init accessor");
+    }
+
+    [Fact]
+    public void CHRB007_no_constructor_matches_the_columns()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit // here
+            {
+                public Visit(string something) { }
+
+                public int Id { get; set; }
+            }
+            """, "CHRB007");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Visit'", "no accessible constructor");
+    }
+
+    [Fact]
+    public void CHRB008_a_generic_row_type()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Box<T> // here
+            {
+                public int Id { get; set; }
+            }
+            """, "CHRB008");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Box'", "non-generic");
+    }
+
+    [Fact]
+    public void CHRB009_a_row_type_with_no_columns()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Empty // here
+            {
+                private int _hidden;
+                public int Hidden => _hidden;
+            }
+            """.Replace("public int Hidden", "[ClickHouseIgnore] public int Hidden", StringComparison.Ordinal), "CHRB009");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Empty'", "has no columns");
+    }
+
+    [Fact]
+    public void CHRB010_a_Nested_column_inside_a_tuple()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial record struct Leaf(byte A);
+
+            [ClickHouseRow]
+            public partial class Branch
+            {
+                [ClickHouseColumn(Type = "Nested(A UInt8)")]
+                public Leaf[] Leaves { get; set; } = [];
+            }
+
+            [ClickHouseRow]
+            public partial class Tree
+            {
+                public Branch Trunk { get; set; } = new(); // here
+            }
+            """, "CHRB010");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Trunk'", "Nested(A UInt8)", "Array(Tuple(...))");
+    }
+
+    [Fact]
+    public void CHRB011_a_row_type_that_contains_itself()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Node
+            {
+                public int Id { get; set; }
+                public Node? Parent { get; set; } // here
+            }
+            """, "CHRB011");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Parent'", "'Node' contain itself", "[ClickHouseIgnore]");
+    }
+
+    [Fact]
+    public void CHRB012_an_empty_column_name()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn("")]
+                public int Id { get; set; } // here
+            }
+            """, "CHRB012");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Id'", "empty column name");
+    }
+
+    [Fact]
+    public void A_type_with_errors_gets_no_generated_source()
+    {
+        GeneratorResult result = GeneratorHarness.Run(Source("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                public char Letter { get; set; }
+            }
+            """));
+
+        Assert.Empty(result.Sources);
+    }
+
+    [Fact]
+    public void Every_diagnostic_has_a_stable_ID_in_the_one_category_and_a_message_that_says_what_to_do()
+    {
+        Type descriptorsClass = typeof(GeneratorAssembly::ClickHouse.RowBinary.Generator.ClickHouseRowGenerator).Assembly
+            .GetType("ClickHouse.RowBinary.Generator.DiagnosticDescriptors", throwOnError: true)!;
+        DiagnosticDescriptor[] descriptors = descriptorsClass.GetFields(BindingFlags.Public | BindingFlags.Static)
+            .Where(field => field.FieldType == typeof(DiagnosticDescriptor))
+            .Select(field => (DiagnosticDescriptor)field.GetValue(null)!)
+            .ToArray();
+
+        Assert.Equal(Enumerable.Range(1, 12).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
+        Assert.All(descriptors, descriptor =>
+        {
+            Assert.Equal("ClickHouse.RowBinary", descriptor.Category);
+            Assert.True(descriptor.IsEnabledByDefault);
+            // The remedy follows the problem: "...; add ...", "...: use ...".
+            Assert.Matches("[;:] [^;:]*$", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        });
+    }
+
+    private static string Source(string body) => "using ClickHouse.RowBinary;\nnamespace Shop;\n\n" + body;
+
+    private static Diagnostic Report(string body, string id)
+    {
+        string source = Source(body);
+        GeneratorResult result = GeneratorHarness.Run(source);
+        Diagnostic diagnostic = Assert.Single(result.GeneratorDiagnostics, d => d.Id == id);
+        int expectedLine = Array.FindIndex(source.Split('\n'), line => line.Contains("// here", StringComparison.Ordinal)) + 1;
+        Assert.Equal(expectedLine, diagnostic.Location.GetLineSpan().StartLinePosition.Line + 1);
+        return diagnostic;
+    }
+
+    private static void AssertDiagnostic(Diagnostic diagnostic, DiagnosticSeverity severity, params string[] messageParts)
+    {
+        Assert.Equal(severity, diagnostic.Severity);
+        string message = diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        foreach (string part in messageParts)
+        {
+            Assert.Contains(part, message, StringComparison.Ordinal);
+        }
+    }
+}
