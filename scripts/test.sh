@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: every test project against a real ClickHouse server, then one line
-# `tests: N passed, N failed, N skipped` summed over the trx files. With CI=true it also runs the
-# benchmarks' smoke mode. Exits non-zero when a test fails or when no test ran.
+# `tests: N passed, N failed, N skipped` summed over the trx files. With CI=true it also compiles and
+# runs the Native AOT sample and runs the benchmarks' smoke mode. Exits non-zero when a test fails or when no test ran.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -33,6 +33,12 @@ if [ "$status" = 0 ] && [ $((passed + failed)) = 0 ]; then
   status=1
 fi
 if [ "$status" = 0 ] && [ "$failed" != 0 ]; then status=1; fi
+
+if [ "${CI:-}" = true ]; then
+  aot=0
+  bash scripts/aot-sample.sh || aot=$?
+  if [ "$status" = 0 ]; then status=$aot; fi
+fi
 
 if [ "${CI:-}" = true ] && compgen -G 'benchmarks/*.csproj' >/dev/null; then
   smoke=0
