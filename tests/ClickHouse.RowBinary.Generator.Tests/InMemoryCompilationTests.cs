@@ -31,10 +31,10 @@ public class InMemoryCompilationTests
             [property: ClickHouseColumn("visits")] ulong Visits);
         """;
 
-    [VectorFact]
+    [Fact]
     public void A_compiled_user_row_type_reads_and_writes_the_web_visits_table()
     {
-        using System.Text.Json.JsonDocument tables = VectorFiles.Load("tables.json")!;
+        using System.Text.Json.JsonDocument tables = SharedFiles.LoadVector("tables.json");
         System.Text.Json.JsonElement table = tables.RootElement.GetProperty("tables").EnumerateArray().First(t => t.GetProperty("name").GetString() == "web_visits");
         byte[] rowBinary = Convert.FromHexString(table.GetProperty("rowbinary_hex").GetString()!);
         byte[] withNamesAndTypes = Convert.FromHexString(table.GetProperty("with_names_and_types_hex").GetString()!);

@@ -14,7 +14,7 @@ namespace ClickHouse.RowBinary.Generator.Tests.Vectors;
 /// </summary>
 public class TableVectorTests
 {
-    [VectorFact]
+    [Fact]
     public void Web_visits_read_and_write_as_ClickHouse_sends_them()
     {
         JsonElement table = Table("web_visits");
@@ -30,7 +30,7 @@ public class TableVectorTests
         AssertTable(table, expected, (left, right) => Assert.Equal(left, right));
     }
 
-    [VectorFact]
+    [Fact]
     public void Nested_columns_read_and_write_as_flattened_arrays()
     {
         JsonElement table = Table("nested_flattened");
@@ -47,7 +47,7 @@ public class TableVectorTests
         });
     }
 
-    [VectorFact]
+    [Fact]
     public void Events_read_and_write_as_ClickHouse_sends_them()
     {
         JsonElement table = Table("events");
@@ -113,7 +113,7 @@ public class TableVectorTests
 
     private static JsonElement Table(string name)
     {
-        using JsonDocument document = VectorFiles.Load("tables.json")!;
+        using JsonDocument document = SharedFiles.LoadVector("tables.json");
         return document.RootElement.GetProperty("tables").EnumerateArray().Single(t => t.GetProperty("name").GetString() == name).Clone();
     }
 }

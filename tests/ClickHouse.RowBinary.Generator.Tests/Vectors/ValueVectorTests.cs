@@ -15,13 +15,7 @@ public class ValueVectorTests
     public static TheoryData<int, string, string, string, string> Vectors()
     {
         var data = new TheoryData<int, string, string, string, string>();
-        using JsonDocument? document = VectorFiles.Load("values.json");
-        if (document is null)
-        {
-            // The theory is skipped; xunit still wants one row.
-            data.Add(-1, "", "", "", "");
-            return data;
-        }
+        using JsonDocument document = SharedFiles.LoadVector("values.json");
         int index = 0;
         foreach (JsonElement vector in document.RootElement.GetProperty("vectors").EnumerateArray())
         {
@@ -30,7 +24,7 @@ public class ValueVectorTests
         return data;
     }
 
-    [VectorTheory]
+    [Theory]
     [MemberData(nameof(Vectors))]
     public void Vector_round_trips_through_every_row_type_that_maps_it(int index, string type, string expr, string hex, string text)
     {
@@ -59,10 +53,10 @@ public class ValueVectorTests
         }
     }
 
-    [VectorFact]
+    [Fact]
     public void Every_vector_type_has_a_row_type_and_every_row_type_a_vector()
     {
-        using JsonDocument document = VectorFiles.Load("values.json")!;
+        using JsonDocument document = SharedFiles.LoadVector("values.json");
         var vectorTypes = document.RootElement.GetProperty("vectors").EnumerateArray().Select(v => v.GetProperty("type").GetString()!).ToHashSet();
         var rowTypes = ValueVectorRows.All.Select(codec => codec.ClickHouseType).ToHashSet();
         Assert.Empty(vectorTypes.Except(rowTypes));
@@ -73,10 +67,10 @@ public class ValueVectorTests
 public class ValueVectorCoverageTests
 {
     /// <summary>Guards the value check above against a formatter that quietly renders nothing.</summary>
-    [VectorFact]
+    [Fact]
     public void Scalar_vectors_are_compared_with_the_text_ClickHouse_printed()
     {
-        using JsonDocument document = VectorFiles.Load("values.json")!;
+        using JsonDocument document = SharedFiles.LoadVector("values.json");
         var checkedTypes = new SortedSet<string>(StringComparer.Ordinal);
         foreach (JsonElement vector in document.RootElement.GetProperty("vectors").EnumerateArray())
         {

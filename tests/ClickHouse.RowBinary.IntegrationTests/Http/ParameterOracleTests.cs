@@ -1,3 +1,4 @@
+using System.Text;
 using System.Text.Json;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Http;
@@ -24,7 +25,7 @@ public sealed class ParameterOracleTests
 
         string structure = string.Join(", ", ParameterCases.All.Select(c => $"{c.Name} {ParameterCases.Types[c.Name]}"));
         string line = string.Join('\t', ParameterCases.All.Select(c => sent["param_" + c.Name])) + "\n";
-        string json = await Oracle.ParseAsync(structure, "TabSeparated", line);
+        string json = Assert.Single(OracleProcess.Parse(structure, "TabSeparated", Encoding.UTF8.GetBytes(line)));
 
         using JsonDocument parsed = JsonDocument.Parse(json);
         foreach ((string name, _, _) in ParameterCases.All)

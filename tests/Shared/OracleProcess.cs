@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using System.Text;
 
-namespace ClickHouse.RowBinary.Tests.Oracle;
+namespace ClickHouse.RowBinary.TestSupport;
 
 /// <summary>
 /// The ClickHouse 26.9 engine as an offline command (../shared/clickhouse-oracle/oracle, located by
@@ -65,17 +65,5 @@ internal static class OracleProcess
         }
         copy.GetAwaiter().GetResult();
         return (process.ExitCode, output.ToArray(), error.GetAwaiter().GetResult());
-    }
-}
-
-/// <summary>A fact that needs the ClickHouse oracle, skipped (saying why) where it is absent.</summary>
-public sealed class OracleFactAttribute : FactAttribute
-{
-    public OracleFactAttribute()
-    {
-        if (!OracleProcess.IsAvailable)
-        {
-            Skip = OracleProcess.MissingReason;
-        }
     }
 }

@@ -1,9 +1,10 @@
-namespace ClickHouse.RowBinary.Tests;
+namespace ClickHouse.RowBinary.TestSupport;
 
 /// <summary>
 /// Locates the workspace's shared test assets, which live beside the repository (<c>&lt;repo&gt;/../shared</c>):
 /// the golden vectors produced by ClickHouse 26.9 and the offline ClickHouse oracle. Each is null when absent,
-/// for example in a checkout outside this workspace; tests that need one should then skip, saying why.
+/// for example in a checkout outside this workspace. The vectors are the specification, so a test that needs them
+/// fails where they are absent (<see cref="RequireVector"/>); a test that needs the oracle skips, saying why.
 /// </summary>
 internal static class SharedFiles
 {
@@ -26,6 +27,15 @@ internal static class SharedFiles
         string path = Path.Combine(VectorsDirectory, fileName);
         return File.Exists(path) ? path : null;
     }
+
+    /// <summary>The full path of a vector file; absent is a failure, since the vectors are the specification.</summary>
+    public static string RequireVector(string fileName)
+        => Vector(fileName) ?? throw new InvalidOperationException(
+            $"The golden vector file {fileName} is missing: expected ../shared/vectors beside the repository (see ../shared/vectors/README.md).");
+
+    /// <summary>A vector file parsed as JSON; absent is a failure.</summary>
+    public static System.Text.Json.JsonDocument LoadVector(string fileName)
+        => System.Text.Json.JsonDocument.Parse(File.ReadAllText(RequireVector(fileName)));
 
     private static string? FindSharedDirectory()
     {
