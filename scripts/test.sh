@@ -27,7 +27,6 @@ summary=$({ find "$results" -name '*.trx' -exec grep -ho '<Counters [^>]*>' {} +
     }
     END { printf "%d %d %d\n", passed, failed, skipped }')
 read -r passed failed skipped <<<"$summary"
-echo "tests: $passed passed, $failed failed, $skipped skipped"
 if [ "$status" = 0 ] && [ $((passed + failed)) = 0 ]; then
   echo "scripts/test.sh: no test ran" >&2
   status=1
@@ -45,4 +44,6 @@ if [ "${CI:-}" = true ] && compgen -G 'benchmarks/*.csproj' >/dev/null; then
   dotnet run -c Release --project benchmarks -- --smoke || smoke=$?
   if [ "$status" = 0 ]; then status=$smoke; fi
 fi
+# Last, so that it closes the output even after the AOT sample and the benchmarks' smoke run.
+echo "tests: $passed passed, $failed failed, $skipped skipped"
 exit "$status"
