@@ -35,10 +35,29 @@ internal sealed partial class Emitter
                     continue;
                 }
 
+                if (IsSpanReadable(field) && i + 1 < values.Length && IsSpanReadable(_spec.Row.Fields[i + 1]))
+                {
+                    var run = new List<FieldSpec>();
+                    for (int k = i; k < values.Length && IsSpanReadable(_spec.Row.Fields[k]); k++)
+                    {
+                        run.Add(_spec.Row.Fields[k]);
+                    }
+                    string[] locals = EmitReadRun(run, column, names);
+                    locals.CopyTo(values, i);
+                    i += run.Count - 1;
+                    column += run.Count;
+                    continue;
+                }
+
                 _code.WriteLine($"reader.CurrentColumn = {Number(column++)};");
                 values[i] = EmitReadToLocal(field.Value, field.LocalName, names);
             }
             _code.WriteLine("return " + Construct(_spec.Row, values) + ";");
+            foreach (System.Action fallback in _readRunFallbacks)
+            {
+                fallback();
+            }
+            _readRunFallbacks.Clear();
         }
     }
 

@@ -20,9 +20,23 @@ internal sealed partial class Emitter
             }
 
             int column = 0;
-            foreach (FieldSpec field in _spec.Row.Fields)
+            var fields = _spec.Row.Fields;
+            for (int index = 0; index < fields.Count; index++)
             {
+                FieldSpec field = fields[index];
                 string member = "row." + Identifier(field.MemberName);
+                if (IsSpanWritable(field, withDefaults) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1], withDefaults))
+                {
+                    var run = new System.Collections.Generic.List<FieldSpec>();
+                    while (index < fields.Count && IsSpanWritable(fields[index], withDefaults))
+                    {
+                        run.Add(fields[index++]);
+                    }
+                    index--;
+                    EmitWriteRun(run, column, withDefaults, names);
+                    column += run.Count;
+                    continue;
+                }
                 if (field.Value is NestedValueSpec nested)
                 {
                     EmitWriteNested(field, nested, member, ref column, withDefaults, names);

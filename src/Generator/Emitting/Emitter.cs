@@ -23,6 +23,9 @@ internal sealed partial class Emitter
     private readonly List<SchemaColumn> _columns;
     private int _loopDepth;
 
+    /// <summary>Emitters of the local functions that read a run value by value, written after the method's return.</summary>
+    private readonly List<System.Action> _readRunFallbacks = new();
+
     private Emitter(RowTypeSpec spec)
     {
         _spec = spec;

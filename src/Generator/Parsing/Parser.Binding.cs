@@ -47,21 +47,21 @@ internal sealed partial class Parser
             case ClickHouseTypeKind.UInt32: return BindInteger(type, name, SpecialType.System_UInt32, "UInt32", 4);
             case ClickHouseTypeKind.UInt64: return BindInteger(type, name, SpecialType.System_UInt64, "UInt64", 8);
             case ClickHouseTypeKind.Int128 when Is(type, KnownTypeNames.Int128):
-                return Scalar(type, name, 16, "writer.WriteInt128({value})", "reader.ReadInt128()", blittable: true);
+                return Scalar(type, name, 16, "writer.WriteInt128({value})", "reader.ReadInt128()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int128", 16));
             case ClickHouseTypeKind.UInt128 when Is(type, KnownTypeNames.UInt128):
-                return Scalar(type, name, 16, "writer.WriteUInt128({value})", "reader.ReadUInt128()", blittable: true);
+                return Scalar(type, name, 16, "writer.WriteUInt128({value})", "reader.ReadUInt128()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("UInt128", 16));
             case ClickHouseTypeKind.Int256 when Is(type, KnownTypeNames.BigInteger):
                 return Scalar(type, name, 32, "writer.WriteInt256({value})", "reader.ReadInt256()");
             case ClickHouseTypeKind.UInt256 when Is(type, KnownTypeNames.BigInteger):
                 return Scalar(type, name, 32, "writer.WriteUInt256({value})", "reader.ReadUInt256()");
             case ClickHouseTypeKind.Float32 when type.SpecialType == SpecialType.System_Single:
-                return Scalar(type, name, 4, "writer.WriteFloat32({value})", "reader.ReadFloat32()", blittable: true);
+                return Scalar(type, name, 4, "writer.WriteFloat32({value})", "reader.ReadFloat32()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Single", 4));
             case ClickHouseTypeKind.Float64 when type.SpecialType == SpecialType.System_Double:
-                return Scalar(type, name, 8, "writer.WriteFloat64({value})", "reader.ReadFloat64()", blittable: true);
+                return Scalar(type, name, 8, "writer.WriteFloat64({value})", "reader.ReadFloat64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Double", 8));
             case ClickHouseTypeKind.BFloat16 when type.SpecialType == SpecialType.System_Single:
                 return Scalar(type, name, 2, "writer.WriteBFloat16({value})", "reader.ReadBFloat16()");
             case ClickHouseTypeKind.Bool when type.SpecialType == SpecialType.System_Boolean:
-                return Scalar(type, name, 1, "writer.WriteBool({value})", "reader.ReadBool()");
+                return Scalar(type, name, 1, "writer.WriteBool({value})", "reader.ReadBool()", fixedWidth: FixedWidthEncodings.Bool);
             case ClickHouseTypeKind.String:
                 return BindString(type, name);
             case ClickHouseTypeKind.FixedString:
@@ -70,19 +70,19 @@ internal sealed partial class Parser
             case ClickHouseTypeKind.Date32:
                 return BindDate(type, name, clickHouseType.Kind == ClickHouseTypeKind.Date ? "Date" : "Date32", clickHouseType.ByteSize);
             case ClickHouseTypeKind.DateTime when type.SpecialType == SpecialType.System_DateTime:
-                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "reader.ReadDateTime()");
+                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "reader.ReadDateTime()", fixedWidth: FixedWidthEncodings.DateTime(offset: false));
             case ClickHouseTypeKind.DateTime when Is(type, KnownTypeNames.DateTimeOffset):
-                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "new global::System.DateTimeOffset(reader.ReadDateTime())");
+                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "new global::System.DateTimeOffset(reader.ReadDateTime())", fixedWidth: FixedWidthEncodings.DateTime(offset: true));
             case ClickHouseTypeKind.DateTime64:
                 return BindDateTime64(type, name, clickHouseType.Precision);
             case ClickHouseTypeKind.Decimal:
                 return BindDecimal(type, name, clickHouseType.Precision, clickHouseType.Scale);
             case ClickHouseTypeKind.UUID when Is(type, KnownTypeNames.Guid):
-                return Scalar(type, name, 16, "writer.WriteUuid({value})", "reader.ReadUuid()");
+                return Scalar(type, name, 16, "writer.WriteUuid({value})", "reader.ReadUuid()", fixedWidth: FixedWidthEncodings.Uuid);
             case ClickHouseTypeKind.IPv4 when Is(type, KnownTypeNames.IPAddress):
                 return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadIPv4()");
             case ClickHouseTypeKind.IPv4 when type.SpecialType == SpecialType.System_UInt32:
-                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadUInt32()");
+                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadUInt32()", fixedWidth: FixedWidthEncodings.Primitive("UInt32", 4));
             case ClickHouseTypeKind.IPv6 when Is(type, KnownTypeNames.IPAddress):
                 return Scalar(type, name, 16, "writer.WriteIPv6({value})", "reader.ReadIPv6()");
             case ClickHouseTypeKind.Enum8:
@@ -117,7 +117,7 @@ internal sealed partial class Parser
             case ClickHouseTypeKind.Time64 when Is(type, KnownTypeNames.TimeSpan):
                 return Scalar(type, name, 8, $"writer.WriteTime64({{value}}, {Number(clickHouseType.Precision)})", $"reader.ReadTime64({Number(clickHouseType.Precision)})");
             case ClickHouseTypeKind.Time64 when type.SpecialType == SpecialType.System_Int64:
-                return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+                return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
             case ClickHouseTypeKind.Interval:
                 return BindInterval(type, name, clickHouseType.IntervalUnit!);
             case ClickHouseTypeKind.Nothing:
@@ -157,13 +157,13 @@ internal sealed partial class Parser
     {
         if (type.SpecialType == specialType)
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", blittable: true);
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", blittable: true, fixedWidth: FixedWidthEncodings.Integer(method, size, cast: null, resultType: null));
         }
         if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } enumUnderlying } && enumUnderlying.SpecialType == specialType)
         {
             // A C# enum stored as its number: the underlying type must be exactly the column's.
             string underlyingName = enumUnderlying.ToDisplayString(TypeNameFormat);
-            return Scalar(type, name, size, $"writer.Write{method}(({underlyingName}){{value}})", $"({TypeName(type)})reader.Read{method}()");
+            return Scalar(type, name, size, $"writer.Write{method}(({underlyingName}){{value}})", $"({TypeName(type)})reader.Read{method}()", fixedWidth: FixedWidthEncodings.Integer(method, size, cast: underlyingName, resultType: TypeName(type)));
         }
         throw BindingException.Mismatch($"{name} is held by '{SpecialTypeKeyword(specialType)}' (or a C# enum whose underlying type is '{SpecialTypeKeyword(specialType)}')");
     }
@@ -173,7 +173,7 @@ internal sealed partial class Parser
         if (type.SpecialType == SpecialType.System_String)
         {
             // WriteString rejects null itself, with a message that says how to declare a Nullable column.
-            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadString()", needsNullCheck: false);
+            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadString()", needsNullCheck: false, isText: true);
         }
         if (IsByteArray(type))
         {
@@ -208,11 +208,11 @@ internal sealed partial class Parser
     {
         if (Is(type, KnownTypeNames.DateOnly))
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()");
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", fixedWidth: FixedWidthEncodings.Date(method, asDateTime: false));
         }
         if (type.SpecialType == SpecialType.System_DateTime)
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}().ToDateTime(global::System.TimeOnly.MinValue)");
+            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}().ToDateTime(global::System.TimeOnly.MinValue)", fixedWidth: FixedWidthEncodings.Date(method, asDateTime: true));
         }
         throw BindingException.Mismatch($"{name} is held by 'DateOnly' or 'DateTime'");
     }
@@ -222,16 +222,16 @@ internal sealed partial class Parser
         string p = Number(precision);
         if (type.SpecialType == SpecialType.System_DateTime)
         {
-            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"reader.ReadDateTime64({p})");
+            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"reader.ReadDateTime64({p})", fixedWidth: FixedWidthEncodings.DateTime64(p));
         }
         if (Is(type, KnownTypeNames.DateTimeOffset))
         {
-            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"new global::System.DateTimeOffset(reader.ReadDateTime64({p}))");
+            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"new global::System.DateTimeOffset(reader.ReadDateTime64({p}))", fixedWidth: FixedWidthEncodings.DateTime64(p));
         }
         if (type.SpecialType == SpecialType.System_Int64)
         {
             // The raw ticks of 10^-precision seconds: every digit kept, even those finer than 100 ns.
-            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
         }
         throw BindingException.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{p} s)");
     }
@@ -281,7 +281,7 @@ internal sealed partial class Parser
     {
         if (type.SpecialType == SpecialType.System_Int64)
         {
-            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true);
+            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
         }
         if (Is(type, KnownTypeNames.TimeSpan))
         {
@@ -631,7 +631,7 @@ internal sealed partial class Parser
         _ => "{value} is null || {value}.Count == 0",
     };
 
-    private static ScalarValueSpec Scalar(ITypeSymbol type, string name, int size, string write, string read, bool blittable = false, bool needsNullCheck = true)
+    private static ScalarValueSpec Scalar(ITypeSymbol type, string name, int size, string write, string read, bool blittable = false, bool needsNullCheck = true, FixedWidthSpec? fixedWidth = null, bool isText = false)
         => new(
             TypeName(type),
             name,
@@ -641,7 +641,9 @@ internal sealed partial class Parser
             WriteFormat: write,
             ReadExpression: read,
             NeedsNullCheck: needsNullCheck && type.IsReferenceType,
-            IsBlittable: blittable);
+            IsBlittable: blittable,
+            FixedWidth: fixedWidth,
+            IsText: isText);
 
     /// <summary>An expression true when a value is its C# default (null, 0, empty), for RowBinaryWithDefaults.</summary>
     private static string IsDefaultFormat(ITypeSymbol type)

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Runtime.CompilerServices;
 using System.Text;
 
 namespace ClickHouse.RowBinary;
@@ -12,17 +13,30 @@ public ref partial struct RowBinaryReader
     /// Reads a String as text. Bytes that are not valid UTF-8 are an error, never silently replaced: read such
     /// columns as bytes (<see cref="ReadStringBytes"/>).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string ReadString()
     {
         int length = ReadLength("String");
         if (_span.Length - _position >= length)
         {
-            long offset = Offset;
             ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
             _position += length;
-            return Decode(bytes, offset, "String");
+            return DecodeString(bytes);
         }
         return ReadStringSlow(length);
+    }
+
+    /// <summary>Decodes bytes just read from the current segment; the offset for an error is worked out only then.</summary>
+    private readonly string DecodeString(ReadOnlySpan<byte> bytes)
+    {
+        try
+        {
+            return s_strictUtf8.GetString(bytes);
+        }
+        catch (DecoderFallbackException)
+        {
+            return Decode(bytes, Offset - bytes.Length, "String");
+        }
     }
 
     private string ReadStringSlow(int length)

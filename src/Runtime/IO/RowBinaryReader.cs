@@ -175,6 +175,25 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>
+    /// For generated code that reads a run of fixed-width columns at once: when the next
+    /// <paramref name="length"/> bytes lie in the current segment, returns them and moves past them; otherwise
+    /// returns false and moves nothing, and the caller reads the columns one by one (which crosses segments and
+    /// reports the end of the data exactly).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryReadSpan(int length, out ReadOnlySpan<byte> span)
+    {
+        if ((uint)length <= (uint)(_span.Length - _position))
+        {
+            span = _span.Slice(_position, length);
+            _position += length;
+            return true;
+        }
+        span = default;
+        return false;
+    }
+
+    /// <summary>
     /// Returns the next <paramref name="length"/> bytes as one span: a slice of the data when they lie in one
     /// segment, else a copy into <paramref name="scratch"/> (rented by the caller when null is not enough).
     /// </summary>
@@ -211,20 +230,28 @@ public ref partial struct RowBinaryReader
     /// </summary>
     public int CurrentColumn { readonly get; set; }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public byte ReadUInt8() => ReadRaw<byte>();
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public sbyte ReadInt8() => ReadRaw<sbyte>();
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ushort ReadUInt16() => BitConverter.IsLittleEndian ? ReadRaw<ushort>() : BinaryPrimitives.ReverseEndianness(ReadRaw<ushort>());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public short ReadInt16() => BitConverter.IsLittleEndian ? ReadRaw<short>() : BinaryPrimitives.ReverseEndianness(ReadRaw<short>());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadUInt32() => BitConverter.IsLittleEndian ? ReadRaw<uint>() : BinaryPrimitives.ReverseEndianness(ReadRaw<uint>());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int ReadInt32() => BitConverter.IsLittleEndian ? ReadRaw<int>() : BinaryPrimitives.ReverseEndianness(ReadRaw<int>());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong ReadUInt64() => BitConverter.IsLittleEndian ? ReadRaw<ulong>() : BinaryPrimitives.ReverseEndianness(ReadRaw<ulong>());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public long ReadInt64() => BitConverter.IsLittleEndian ? ReadRaw<long>() : BinaryPrimitives.ReverseEndianness(ReadRaw<long>());
 
     public UInt128 ReadUInt128()
@@ -239,8 +266,10 @@ public ref partial struct RowBinaryReader
         return new Int128(ReadUInt64(), lower);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public float ReadFloat32() => BitConverter.Int32BitsToSingle(ReadInt32());
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public double ReadFloat64() => BitConverter.Int64BitsToDouble(ReadInt64());
 
     /// <summary>Reads a Bool: one byte that must be 0 or 1.</summary>

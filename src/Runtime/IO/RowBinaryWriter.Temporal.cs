@@ -5,29 +5,13 @@ namespace ClickHouse.RowBinary;
 public ref partial struct RowBinaryWriter
 {
     /// <summary>Writes a Date: UInt16 days since 1970-01-01 (1970-01-01 to 2149-06-06).</summary>
-    public void WriteDate(DateOnly value)
-    {
-        int days = value.DayNumber - ClickHouseTime.UnixEpochDayNumber;
-        if ((uint)days > ushort.MaxValue)
-        {
-            ThrowHelper.ThrowOutOfRange("Date", value.ToString("yyyy-MM-dd", null), "1970-01-01 to 2149-06-06");
-        }
-        WriteUInt16((ushort)days);
-    }
+    public void WriteDate(DateOnly value) => WriteUInt16(RowBinaryPrimitives.ToDateDays(value));
 
     /// <summary>Writes a Date from the date part of a DateTime.</summary>
     public void WriteDate(DateTime value) => WriteDate(DateOnly.FromDateTime(value));
 
     /// <summary>Writes a Date32: Int32 days since 1970-01-01 (1900-01-01 to 2299-12-31).</summary>
-    public void WriteDate32(DateOnly value)
-    {
-        int days = value.DayNumber - ClickHouseTime.UnixEpochDayNumber;
-        if (days < ClickHouseTime.Date32MinDays || days > ClickHouseTime.Date32MaxDays)
-        {
-            ThrowHelper.ThrowOutOfRange("Date32", value.ToString("yyyy-MM-dd", null), "1900-01-01 to 2299-12-31");
-        }
-        WriteInt32(days);
-    }
+    public void WriteDate32(DateOnly value) => WriteInt32(RowBinaryPrimitives.ToDate32Days(value));
 
     /// <summary>Writes a Date32 from the date part of a DateTime.</summary>
     public void WriteDate32(DateTime value) => WriteDate32(DateOnly.FromDateTime(value));
@@ -36,15 +20,7 @@ public ref partial struct RowBinaryWriter
     /// Writes a DateTime: UInt32 seconds since the Unix epoch. Local times are converted to UTC; unspecified
     /// times are taken as UTC. Fractions of a second are dropped, as ClickHouse does.
     /// </summary>
-    public void WriteDateTime(DateTime value)
-    {
-        long seconds = ClickHouseTime.FloorDiv(ClickHouseTime.UnixTicks(value), TimeSpan.TicksPerSecond);
-        if ((ulong)seconds > uint.MaxValue)
-        {
-            ThrowHelper.ThrowOutOfRange("DateTime", value.ToString("O", null), "1970-01-01 00:00:00 to 2106-02-07 06:28:15 UTC");
-        }
-        WriteUInt32((uint)seconds);
-    }
+    public void WriteDateTime(DateTime value) => WriteUInt32(RowBinaryPrimitives.ToDateTimeSeconds(value));
 
     /// <summary>Writes a DateTime from the instant a DateTimeOffset names.</summary>
     public void WriteDateTime(DateTimeOffset value) => WriteDateTime(value.UtcDateTime);

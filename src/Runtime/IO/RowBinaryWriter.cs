@@ -91,20 +91,28 @@ public ref partial struct RowBinaryWriter
     /// </summary>
     public int CurrentColumn { readonly get; set; }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt8(byte value) => WriteRaw(value);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteInt8(sbyte value) => WriteRaw(value);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt16(ushort value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteInt16(short value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt32(uint value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteInt32(int value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt64(ulong value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteInt64(long value) => WriteRaw(BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
 
     public void WriteUInt128(UInt128 value)
@@ -119,13 +127,17 @@ public ref partial struct RowBinaryWriter
         _buffered += 16;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteFloat32(float value) => WriteInt32(BitConverter.SingleToInt32Bits(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteFloat64(double value) => WriteInt64(BitConverter.DoubleToInt64Bits(value));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteBool(bool value) => WriteRaw(value ? (byte)1 : (byte)0);
 
     /// <summary>Writes the Nullable marker: 1 for NULL (nothing follows), 0 when a value follows.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteNullMarker(bool isNull) => WriteRaw(isNull ? (byte)1 : (byte)0);
 
     /// <summary>Writes bytes as they are, with no length prefix.</summary>

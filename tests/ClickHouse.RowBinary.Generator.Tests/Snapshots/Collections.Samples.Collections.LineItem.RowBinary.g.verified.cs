@@ -10,19 +10,49 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
     {
         writer.CurrentColumn = 0;
-        writer.WriteString(row.Sku);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt32(row.Quantity);
+        string? sku = row.Sku;
+        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
+        int reserve = 4 + skuMaxBytes;
+        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            global::System.Span<byte> span = writer.GetSpan(reserve);
+            int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
+            writer.Advance(position + 4);
+        }
+        else
+        {
+            writer.CurrentColumn = 0;
+            writer.WriteString(sku);
+            writer.CurrentColumn = 1;
+            writer.WriteUInt32(row.Quantity);
+        }
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
     {
         writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.Sku);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteUInt32(row.Quantity);
+        string? sku = row.Sku;
+        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
+        int reserve = 6 + skuMaxBytes;
+        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            global::System.Span<byte> span = writer.GetSpan(reserve);
+            span[0] = 0;
+            int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), sku);
+            span[position] = 0;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Quantity);
+            writer.Advance(position + 5);
+        }
+        else
+        {
+            writer.CurrentColumn = 0;
+            writer.WriteUInt8(0);
+            writer.WriteString(sku);
+            writer.CurrentColumn = 1;
+            writer.WriteUInt8(0);
+            writer.WriteUInt32(row.Quantity);
+        }
     }
 
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)

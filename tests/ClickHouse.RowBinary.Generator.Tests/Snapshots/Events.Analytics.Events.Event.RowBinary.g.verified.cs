@@ -10,10 +10,12 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUuid(row.Id);
         writer.CurrentColumn = 1;
-        writer.WriteDateTime64(row.Timestamp, 3);
+        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
+        global::System.Span<byte> span = writer.GetSpan(24);
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
+        writer.Advance(24);
         writer.CurrentColumn = 2;
         if (row.UserId is ulong userId)
         {
@@ -52,12 +54,14 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteUuid(row.Id);
         writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteDateTime64(row.Timestamp, 3);
+        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
+        global::System.Span<byte> span = writer.GetSpan(26);
+        span[0] = 0;
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
+        span[17] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(18), timestamp);
+        writer.Advance(26);
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
         if (row.UserId is ulong userId)

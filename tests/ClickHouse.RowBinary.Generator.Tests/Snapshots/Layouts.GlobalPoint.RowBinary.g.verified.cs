@@ -7,29 +7,45 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
     {
-        writer.CurrentColumn = 0;
-        writer.WriteInt32(row.X);
-        writer.CurrentColumn = 1;
-        writer.WriteInt32(row.Y);
+        global::System.Span<byte> span = writer.GetSpan(8);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.X);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), row.Y);
+        writer.Advance(8);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
     {
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteInt32(row.X);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteInt32(row.Y);
+        global::System.Span<byte> span = writer.GetSpan(10);
+        span[0] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.X);
+        span[5] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(6), row.Y);
+        writer.Advance(10);
     }
 
     static global::GlobalPoint global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
-        reader.CurrentColumn = 0;
-        int x = reader.ReadInt32();
-        reader.CurrentColumn = 1;
-        int y = reader.ReadInt32();
+        int x;
+        int y;
+        if (reader.TryReadSpan(8, out global::System.ReadOnlySpan<byte> run))
+        {
+            x = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(run);
+            y = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(run.Slice(4));
+        }
+        else
+        {
+            ReadRun1ValueByValue(ref reader, out x, out y);
+        }
         return new global::GlobalPoint(x, y);
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadRun1ValueByValue(ref global::ClickHouse.RowBinary.RowBinaryReader reader, out int x, out int y)
+        {
+            reader.CurrentColumn = 0;
+            x = reader.ReadInt32();
+            reader.CurrentColumn = 1;
+            y = reader.ReadInt32();
+        }
     }
 
     static global::GlobalPoint global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader, global::System.ReadOnlySpan<int> columnOrder)

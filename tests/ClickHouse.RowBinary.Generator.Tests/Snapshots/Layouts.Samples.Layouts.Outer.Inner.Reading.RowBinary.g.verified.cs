@@ -14,10 +14,24 @@ partial class Outer
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
             {
                 global::System.ArgumentNullException.ThrowIfNull(row);
-                writer.CurrentColumn = 0;
-                writer.WriteInt32(row.@class);
                 writer.CurrentColumn = 1;
-                writer.WriteString(row.Label);
+                string? label = row.Label;
+                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
+                int reserve = 4 + labelMaxBytes;
+                if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    global::System.Span<byte> span = writer.GetSpan(reserve);
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
+                    int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
+                    writer.Advance(position);
+                }
+                else
+                {
+                    writer.CurrentColumn = 0;
+                    writer.WriteInt32(row.@class);
+                    writer.CurrentColumn = 1;
+                    writer.WriteString(label);
+                }
                 writer.CurrentColumn = 2;
                 if (row.Note is string note)
                 {
@@ -29,20 +43,38 @@ partial class Outer
                     writer.WriteNullMarker(true);
                 }
                 writer.CurrentColumn = 3;
-                writer.WriteDateTime64(row.Seen, 7);
-                writer.CurrentColumn = 4;
-                writer.WriteInt32(row.Count);
+                long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
+                global::System.Span<byte> span2 = writer.GetSpan(12);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span2, seen);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span2.Slice(8), row.Count);
+                writer.Advance(12);
             }
 
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
             {
                 global::System.ArgumentNullException.ThrowIfNull(row);
-                writer.CurrentColumn = 0;
-                writer.WriteUInt8(0);
-                writer.WriteInt32(row.@class);
                 writer.CurrentColumn = 1;
-                writer.WriteUInt8(0);
-                writer.WriteString(row.Label);
+                string? label = row.Label;
+                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
+                int reserve = 6 + labelMaxBytes;
+                if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    global::System.Span<byte> span = writer.GetSpan(reserve);
+                    span[0] = 0;
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.@class);
+                    span[5] = 0;
+                    int position = 6 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(6), label);
+                    writer.Advance(position);
+                }
+                else
+                {
+                    writer.CurrentColumn = 0;
+                    writer.WriteUInt8(0);
+                    writer.WriteInt32(row.@class);
+                    writer.CurrentColumn = 1;
+                    writer.WriteUInt8(0);
+                    writer.WriteString(label);
+                }
                 writer.CurrentColumn = 2;
                 if (row.Note is null)
                 {

@@ -10,34 +10,26 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteInt8(row.Int8);
-        writer.CurrentColumn = 1;
-        writer.WriteInt16(row.Int16);
-        writer.CurrentColumn = 2;
-        writer.WriteInt32(row.Int32);
-        writer.CurrentColumn = 3;
-        writer.WriteInt64(row.Int64);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(row.UInt8);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt16(row.UInt16);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt32(row.UInt32);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt64(row.UInt64);
-        writer.CurrentColumn = 8;
-        writer.WriteInt128(row.Int128);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt128(row.UInt128);
+        global::System.Span<byte> span = writer.GetSpan(62);
+        span[0] = (byte)row.Int8;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(1), row.Int16);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(3), row.Int32);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(7), row.Int64);
+        span[15] = row.UInt8;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(16), row.UInt16);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(18), row.UInt32);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(22), row.UInt64);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(30), row.Int128);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(46), row.UInt128);
+        writer.Advance(62);
         writer.CurrentColumn = 10;
         writer.WriteInt256(row.Int256);
         writer.CurrentColumn = 11;
         writer.WriteUInt256(row.UInt256);
-        writer.CurrentColumn = 12;
-        writer.WriteFloat32(row.Float32);
-        writer.CurrentColumn = 13;
-        writer.WriteFloat64(row.Float64);
+        global::System.Span<byte> span2 = writer.GetSpan(12);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2, row.Float32);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(4), row.Float64);
+        writer.Advance(12);
         writer.CurrentColumn = 14;
         writer.WriteBFloat16(row.BFloat16);
         writer.CurrentColumn = 15;
@@ -59,48 +51,40 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteInt8(row.Int8);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteInt16(row.Int16);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        writer.WriteInt32(row.Int32);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        writer.WriteInt64(row.Int64);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        writer.WriteUInt8(row.UInt8);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        writer.WriteUInt16(row.UInt16);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        writer.WriteUInt32(row.UInt32);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
-        writer.WriteUInt64(row.UInt64);
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
-        writer.WriteInt128(row.Int128);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
-        writer.WriteUInt128(row.UInt128);
+        global::System.Span<byte> span = writer.GetSpan(72);
+        span[0] = 0;
+        span[1] = (byte)row.Int8;
+        span[2] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(3), row.Int16);
+        span[5] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(6), row.Int32);
+        span[10] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(11), row.Int64);
+        span[19] = 0;
+        span[20] = row.UInt8;
+        span[21] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(22), row.UInt16);
+        span[24] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(25), row.UInt32);
+        span[29] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(30), row.UInt64);
+        span[38] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(39), row.Int128);
+        span[55] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(56), row.UInt128);
+        writer.Advance(72);
         writer.CurrentColumn = 10;
         writer.WriteUInt8(0);
         writer.WriteInt256(row.Int256);
         writer.CurrentColumn = 11;
         writer.WriteUInt8(0);
         writer.WriteUInt256(row.UInt256);
-        writer.CurrentColumn = 12;
-        writer.WriteUInt8(0);
-        writer.WriteFloat32(row.Float32);
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
-        writer.WriteFloat64(row.Float64);
+        global::System.Span<byte> span2 = writer.GetSpan(14);
+        span2[0] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2.Slice(1), row.Float32);
+        span2[5] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(6), row.Float64);
+        writer.Advance(14);
         writer.CurrentColumn = 14;
         writer.WriteUInt8(0);
         writer.WriteBFloat16(row.BFloat16);
@@ -129,34 +113,48 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
 
     static global::Samples.Numbers.Numbers global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
-        reader.CurrentColumn = 0;
-        sbyte int8 = reader.ReadInt8();
-        reader.CurrentColumn = 1;
-        short int16 = reader.ReadInt16();
-        reader.CurrentColumn = 2;
-        int int32 = reader.ReadInt32();
-        reader.CurrentColumn = 3;
-        long int64 = reader.ReadInt64();
-        reader.CurrentColumn = 4;
-        byte uInt8 = reader.ReadUInt8();
-        reader.CurrentColumn = 5;
-        ushort uInt16 = reader.ReadUInt16();
-        reader.CurrentColumn = 6;
-        uint uInt32 = reader.ReadUInt32();
-        reader.CurrentColumn = 7;
-        ulong uInt64 = reader.ReadUInt64();
-        reader.CurrentColumn = 8;
-        global::System.Int128 int128 = reader.ReadInt128();
-        reader.CurrentColumn = 9;
-        global::System.UInt128 uInt128 = reader.ReadUInt128();
+        sbyte int8;
+        short int16;
+        int int32;
+        long int64;
+        byte uInt8;
+        ushort uInt16;
+        uint uInt32;
+        ulong uInt64;
+        global::System.Int128 int128;
+        global::System.UInt128 uInt128;
+        if (reader.TryReadSpan(62, out global::System.ReadOnlySpan<byte> run))
+        {
+            int8 = (sbyte)run[0];
+            int16 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt16LittleEndian(run.Slice(1));
+            int32 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(run.Slice(3));
+            int64 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(run.Slice(7));
+            uInt8 = run[15];
+            uInt16 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(run.Slice(16));
+            uInt32 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(run.Slice(18));
+            uInt64 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(run.Slice(22));
+            int128 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt128LittleEndian(run.Slice(30));
+            uInt128 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(run.Slice(46));
+        }
+        else
+        {
+            ReadRun1ValueByValue(ref reader, out int8, out int16, out int32, out int64, out uInt8, out uInt16, out uInt32, out uInt64, out int128, out uInt128);
+        }
         reader.CurrentColumn = 10;
         global::System.Numerics.BigInteger int256 = reader.ReadInt256();
         reader.CurrentColumn = 11;
         global::System.Numerics.BigInteger uInt256 = reader.ReadUInt256();
-        reader.CurrentColumn = 12;
-        float float32 = reader.ReadFloat32();
-        reader.CurrentColumn = 13;
-        double float64 = reader.ReadFloat64();
+        float float32;
+        double float64;
+        if (reader.TryReadSpan(12, out global::System.ReadOnlySpan<byte> run2))
+        {
+            float32 = global::System.Buffers.Binary.BinaryPrimitives.ReadSingleLittleEndian(run2);
+            float64 = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(run2.Slice(4));
+        }
+        else
+        {
+            ReadRun2ValueByValue(ref reader, out float32, out float64);
+        }
         reader.CurrentColumn = 14;
         float bFloat16 = reader.ReadBFloat16();
         reader.CurrentColumn = 15;
@@ -198,6 +196,40 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
             WideDecimalAsDecimal = wideDecimalAsDecimal,
             PriorityNumber = priorityNumber,
         };
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadRun1ValueByValue(ref global::ClickHouse.RowBinary.RowBinaryReader reader, out sbyte int8, out short int16, out int int32, out long int64, out byte uInt8, out ushort uInt16, out uint uInt32, out ulong uInt64, out global::System.Int128 int128, out global::System.UInt128 uInt128)
+        {
+            reader.CurrentColumn = 0;
+            int8 = reader.ReadInt8();
+            reader.CurrentColumn = 1;
+            int16 = reader.ReadInt16();
+            reader.CurrentColumn = 2;
+            int32 = reader.ReadInt32();
+            reader.CurrentColumn = 3;
+            int64 = reader.ReadInt64();
+            reader.CurrentColumn = 4;
+            uInt8 = reader.ReadUInt8();
+            reader.CurrentColumn = 5;
+            uInt16 = reader.ReadUInt16();
+            reader.CurrentColumn = 6;
+            uInt32 = reader.ReadUInt32();
+            reader.CurrentColumn = 7;
+            uInt64 = reader.ReadUInt64();
+            reader.CurrentColumn = 8;
+            int128 = reader.ReadInt128();
+            reader.CurrentColumn = 9;
+            uInt128 = reader.ReadUInt128();
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadRun2ValueByValue(ref global::ClickHouse.RowBinary.RowBinaryReader reader, out float float32, out double float64)
+        {
+            reader.CurrentColumn = 12;
+            float32 = reader.ReadFloat32();
+            reader.CurrentColumn = 13;
+            float64 = reader.ReadFloat64();
+        }
     }
 
     static global::Samples.Numbers.Numbers global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader, global::System.ReadOnlySpan<int> columnOrder)

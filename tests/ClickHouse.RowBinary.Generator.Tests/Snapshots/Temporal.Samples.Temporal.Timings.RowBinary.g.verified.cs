@@ -10,21 +10,29 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
     {
         writer.CurrentColumn = 0;
-        writer.WriteDate(row.Date);
+        ushort date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date);
         writer.CurrentColumn = 1;
-        writer.WriteDate32(row.Date32);
+        int date32 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32);
         writer.CurrentColumn = 2;
-        writer.WriteDate(row.DateAsDateTime);
+        ushort dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime);
         writer.CurrentColumn = 3;
-        writer.WriteDateTime(row.DateTime);
+        uint dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime);
         writer.CurrentColumn = 4;
-        writer.WriteDateTime(row.DateTimeOffset);
+        uint dateTimeOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset);
         writer.CurrentColumn = 5;
-        writer.WriteDateTime64(row.DefaultDateTime64, 7);
+        long defaultDateTime64 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7);
         writer.CurrentColumn = 6;
-        writer.WriteDateTime64(row.DefaultOffset, 7);
-        writer.CurrentColumn = 7;
-        writer.WriteInt64(row.RawNanoseconds);
+        long defaultOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7);
+        global::System.Span<byte> span = writer.GetSpan(40);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, date);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(2), date32);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(6), dateAsDateTime);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(8), dateTime);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), dateTimeOffset);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), defaultDateTime64);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(24), defaultOffset);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(32), row.RawNanoseconds);
+        writer.Advance(40);
         writer.CurrentColumn = 8;
         writer.WriteTime(row.Time);
         writer.CurrentColumn = 9;
@@ -42,29 +50,37 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
     {
         writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteDate(row.Date);
+        ushort date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date);
         writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteDate32(row.Date32);
+        int date32 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32);
         writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        writer.WriteDate(row.DateAsDateTime);
+        ushort dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime);
         writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        writer.WriteDateTime(row.DateTime);
+        uint dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime);
         writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        writer.WriteDateTime(row.DateTimeOffset);
+        uint dateTimeOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset);
         writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        writer.WriteDateTime64(row.DefaultDateTime64, 7);
+        long defaultDateTime64 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7);
         writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        writer.WriteDateTime64(row.DefaultOffset, 7);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
-        writer.WriteInt64(row.RawNanoseconds);
+        long defaultOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7);
+        global::System.Span<byte> span = writer.GetSpan(48);
+        span[0] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), date);
+        span[3] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), date32);
+        span[8] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(9), dateAsDateTime);
+        span[11] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), dateTime);
+        span[16] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(17), dateTimeOffset);
+        span[21] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(22), defaultDateTime64);
+        span[30] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(31), defaultOffset);
+        span[39] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(40), row.RawNanoseconds);
+        writer.Advance(48);
         writer.CurrentColumn = 8;
         writer.WriteUInt8(0);
         writer.WriteTime(row.Time);
@@ -91,12 +107,19 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         global::System.DateOnly date = reader.ReadDate();
         reader.CurrentColumn = 1;
         global::System.DateOnly date32 = reader.ReadDate32();
-        reader.CurrentColumn = 2;
-        global::System.DateTime dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue);
-        reader.CurrentColumn = 3;
-        global::System.DateTime dateTime = reader.ReadDateTime();
-        reader.CurrentColumn = 4;
-        global::System.DateTimeOffset dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime());
+        global::System.DateTime dateAsDateTime;
+        global::System.DateTime dateTime;
+        global::System.DateTimeOffset dateTimeOffset;
+        if (reader.TryReadSpan(10, out global::System.ReadOnlySpan<byte> run))
+        {
+            dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(run).ToDateTime(global::System.TimeOnly.MinValue);
+            dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(run.Slice(2));
+            dateTimeOffset = new global::System.DateTimeOffset(global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(run.Slice(6)));
+        }
+        else
+        {
+            ReadRun1ValueByValue(ref reader, out dateAsDateTime, out dateTime, out dateTimeOffset);
+        }
         reader.CurrentColumn = 5;
         global::System.DateTime defaultDateTime64 = reader.ReadDateTime64(7);
         reader.CurrentColumn = 6;
@@ -132,6 +155,17 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             Timeout = timeout,
             Precise = precise,
         };
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadRun1ValueByValue(ref global::ClickHouse.RowBinary.RowBinaryReader reader, out global::System.DateTime dateAsDateTime, out global::System.DateTime dateTime, out global::System.DateTimeOffset dateTimeOffset)
+        {
+            reader.CurrentColumn = 2;
+            dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue);
+            reader.CurrentColumn = 3;
+            dateTime = reader.ReadDateTime();
+            reader.CurrentColumn = 4;
+            dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime());
+        }
     }
 
     static global::Samples.Temporal.Timings global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader, global::System.ReadOnlySpan<int> columnOrder)

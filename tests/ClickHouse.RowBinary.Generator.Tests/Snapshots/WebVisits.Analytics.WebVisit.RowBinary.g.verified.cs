@@ -11,45 +11,94 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
-        writer.WriteDate(row.Day);
+        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
         writer.CurrentColumn = 1;
-        writer.WriteString(row.PageUrl);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt16(row.CountryId);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(row.BrowserId);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(row.DeviceId);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(row.OsId);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt64(row.Visits);
+        string? pageUrl = row.PageUrl;
+        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
+        int reserve = 15 + pageUrlMaxBytes;
+        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            global::System.Span<byte> span = writer.GetSpan(reserve);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
+            int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
+            span[position + 2] = row.BrowserId;
+            span[position + 3] = row.DeviceId;
+            span[position + 4] = row.OsId;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
+            writer.Advance(position + 13);
+        }
+        else
+        {
+            writer.CurrentColumn = 0;
+            writer.WriteUInt16(day);
+            writer.CurrentColumn = 1;
+            writer.WriteString(pageUrl);
+            writer.CurrentColumn = 2;
+            writer.WriteUInt16(row.CountryId);
+            writer.CurrentColumn = 3;
+            writer.WriteUInt8(row.BrowserId);
+            writer.CurrentColumn = 4;
+            writer.WriteUInt8(row.DeviceId);
+            writer.CurrentColumn = 5;
+            writer.WriteUInt8(row.OsId);
+            writer.CurrentColumn = 6;
+            writer.WriteUInt64(row.Visits);
+        }
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteDate(row.Day);
+        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
         writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.PageUrl);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        writer.WriteUInt16(row.CountryId);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        writer.WriteUInt8(row.BrowserId);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        writer.WriteUInt8(row.DeviceId);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        writer.WriteUInt8(row.OsId);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        writer.WriteUInt64(row.Visits);
+        string? pageUrl = row.PageUrl;
+        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
+        int reserve = 22 + pageUrlMaxBytes;
+        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            global::System.Span<byte> span = writer.GetSpan(reserve);
+            span[0] = 0;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), day);
+            span[3] = 0;
+            int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), pageUrl);
+            span[position] = 0;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position + 1), row.CountryId);
+            span[position + 3] = 0;
+            span[position + 4] = row.BrowserId;
+            span[position + 5] = 0;
+            span[position + 6] = row.DeviceId;
+            span[position + 7] = 0;
+            span[position + 8] = row.OsId;
+            span[position + 9] = 0;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 10), row.Visits);
+            writer.Advance(position + 18);
+        }
+        else
+        {
+            writer.CurrentColumn = 0;
+            writer.WriteUInt8(0);
+            writer.WriteUInt16(day);
+            writer.CurrentColumn = 1;
+            writer.WriteUInt8(0);
+            writer.WriteString(pageUrl);
+            writer.CurrentColumn = 2;
+            writer.WriteUInt8(0);
+            writer.WriteUInt16(row.CountryId);
+            writer.CurrentColumn = 3;
+            writer.WriteUInt8(0);
+            writer.WriteUInt8(row.BrowserId);
+            writer.CurrentColumn = 4;
+            writer.WriteUInt8(0);
+            writer.WriteUInt8(row.DeviceId);
+            writer.CurrentColumn = 5;
+            writer.WriteUInt8(0);
+            writer.WriteUInt8(row.OsId);
+            writer.CurrentColumn = 6;
+            writer.WriteUInt8(0);
+            writer.WriteUInt64(row.Visits);
+        }
     }
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -58,17 +107,39 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         global::System.DateOnly day = reader.ReadDate();
         reader.CurrentColumn = 1;
         string pageUrl = reader.ReadString();
-        reader.CurrentColumn = 2;
-        ushort countryId = reader.ReadUInt16();
-        reader.CurrentColumn = 3;
-        byte browserId = reader.ReadUInt8();
-        reader.CurrentColumn = 4;
-        byte deviceId = reader.ReadUInt8();
-        reader.CurrentColumn = 5;
-        byte osId = reader.ReadUInt8();
-        reader.CurrentColumn = 6;
-        ulong visits = reader.ReadUInt64();
+        ushort countryId;
+        byte browserId;
+        byte deviceId;
+        byte osId;
+        ulong visits;
+        if (reader.TryReadSpan(13, out global::System.ReadOnlySpan<byte> run))
+        {
+            countryId = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(run);
+            browserId = run[2];
+            deviceId = run[3];
+            osId = run[4];
+            visits = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(run.Slice(5));
+        }
+        else
+        {
+            ReadRun1ValueByValue(ref reader, out countryId, out browserId, out deviceId, out osId, out visits);
+        }
         return new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void ReadRun1ValueByValue(ref global::ClickHouse.RowBinary.RowBinaryReader reader, out ushort countryId, out byte browserId, out byte deviceId, out byte osId, out ulong visits)
+        {
+            reader.CurrentColumn = 2;
+            countryId = reader.ReadUInt16();
+            reader.CurrentColumn = 3;
+            browserId = reader.ReadUInt8();
+            reader.CurrentColumn = 4;
+            deviceId = reader.ReadUInt8();
+            reader.CurrentColumn = 5;
+            osId = reader.ReadUInt8();
+            reader.CurrentColumn = 6;
+            visits = reader.ReadUInt64();
+        }
     }
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader, global::System.ReadOnlySpan<int> columnOrder)

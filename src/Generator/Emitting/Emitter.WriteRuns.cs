@@ -1,0 +1,135 @@
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Generator.Model;
+
+namespace ClickHouse.RowBinary.Generator.Emitting;
+
+internal sealed partial class Emitter
+{
+    private const string RowBinaryPrimitives = "global::ClickHouse.RowBinary.RowBinaryPrimitives";
+
+    /// <summary>
+    /// True when a column can go into a run written into one reserved span: a fixed-width scalar or a text String,
+    /// always written (RowBinaryWithDefaults columns that may defer to the server are written on their own).
+    /// </summary>
+    private static bool IsSpanWritable(FieldSpec field, bool withDefaults)
+        => field.Value is ScalarValueSpec scalar
+            && (scalar.FixedWidth is not null || scalar.IsText)
+            && !(withDefaults && field.UseServerDefault);
+
+    /// <summary>
+    /// Writes consecutive columns into one span: first every conversion that can fail (with the column named),
+    /// then one reservation for the fixed bytes plus the most bytes each string can take, stores at known offsets,
+    /// and one Advance. A row whose strings could need more than <c>MaxRowReservation</c> bytes is written value
+    /// by value instead.
+    /// </summary>
+    private void EmitWriteRun(List<FieldSpec> run, int firstColumn, bool withDefaults, LocalNames names)
+    {
+        var values = new string[run.Count];
+        var maxBytes = new List<string>();
+        int fixedBytes = 0;
+        for (int i = 0; i < run.Count; i++)
+        {
+            var scalar = (ScalarValueSpec)run[i].Value;
+            string member = "row." + Identifier(run[i].MemberName);
+            fixedBytes += withDefaults ? 1 : 0;
+            if (scalar.IsText)
+            {
+                values[i] = names.Take(run[i].LocalName);
+                string bytes = names.Take(run[i].LocalName + "MaxBytes");
+                _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
+                _code.WriteLine($"string? {values[i]} = {member};");
+                _code.WriteLine($"int {bytes} = {RowBinaryPrimitives}.MaxStringBytes({values[i]});");
+                maxBytes.Add(bytes);
+                continue;
+            }
+
+            FixedWidthSpec fixedWidth = scalar.FixedWidth!;
+            fixedBytes += fixedWidth.ByteSize;
+            if (fixedWidth.ConvertFormat is null)
+            {
+                values[i] = member;
+                continue;
+            }
+            values[i] = names.Take(run[i].LocalName);
+            _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
+            _code.WriteLine($"{fixedWidth.ConvertedTypeName} {values[i]} = {Substitute(fixedWidth.ConvertFormat, member)};");
+        }
+
+        string span = names.Take("span");
+        if (maxBytes.Count == 0)
+        {
+            _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({Number(fixedBytes)});");
+            EmitStores(run, values, span, withDefaults, position: null);
+            _code.WriteLine($"writer.Advance({Number(fixedBytes)});");
+            return;
+        }
+
+        string reserve = names.Take("reserve");
+        _code.WriteLine($"int {reserve} = {Number(fixedBytes)} + {string.Join(" + ", maxBytes)};");
+        _code.WriteLine($"if ({reserve} <= {RowBinaryPrimitives}.MaxRowReservation)");
+        using (_code.OpenBlock())
+        {
+            _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
+            string position = names.Take("position");
+            int tail = EmitStores(run, values, span, withDefaults, position);
+            _code.WriteLine(tail == 0 ? $"writer.Advance({position});" : $"writer.Advance({position} + {Number(tail)});");
+        }
+        _code.WriteLine("else");
+        using (_code.OpenBlock())
+        {
+            for (int i = 0; i < run.Count; i++)
+            {
+                var scalar = (ScalarValueSpec)run[i].Value;
+                _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
+                if (withDefaults)
+                {
+                    _code.WriteLine("writer.WriteUInt8(0);");
+                }
+                string write = scalar.FixedWidth?.ConvertFormat is not null ? scalar.FixedWidth.ConvertedWriteFormat! : scalar.WriteFormat;
+                _code.WriteLine(Substitute(write, values[i]) + ";");
+            }
+        }
+    }
+
+    /// <summary>
+    /// Stores the run's values into <paramref name="span"/>: at constant offsets up to the first string, then
+    /// after <paramref name="position"/>, the bytes written so far. Returns the bytes stored after the last
+    /// string (after <paramref name="position"/>), or the whole run's when it has no string.
+    /// </summary>
+    private int EmitStores(List<FieldSpec> run, string[] values, string span, bool withDefaults, string? position)
+    {
+        bool positionDeclared = false;
+        int offset = 0;
+        for (int i = 0; i < run.Count; i++)
+        {
+            if (withDefaults)
+            {
+                _code.WriteLine($"{span}[{At(offset++)}] = 0;");
+            }
+            var scalar = (ScalarValueSpec)run[i].Value;
+            if (scalar.IsText)
+            {
+                string written = $"{RowBinaryPrimitives}.WriteString({SliceAt(span, offset)}, {values[i]})";
+                _code.WriteLine(positionDeclared
+                    ? $"{position} += {(offset == 0 ? "" : Number(offset) + " + ")}{written};"
+                    : $"int {position} = {(offset == 0 ? "" : Number(offset) + " + ")}{written};");
+                positionDeclared = true;
+                offset = 0;
+                continue;
+            }
+            FixedWidthSpec fixedWidth = scalar.FixedWidth!;
+            string store = fixedWidth.StoreFormat
+                .Replace("{span}.Slice({offset})", SliceAt(span, offset))
+                .Replace("{span}", span)
+                .Replace("{offset}", At(offset))
+                .Replace("{value}", values[i]);
+            _code.WriteLine(store + ";");
+            offset += fixedWidth.ByteSize;
+        }
+        return offset;
+
+        string At(int at) => positionDeclared ? (at == 0 ? position! : $"{position} + {Number(at)}") : Number(at);
+
+        string SliceAt(string target, int at) => !positionDeclared && at == 0 ? target : $"{target}.Slice({At(at)})";
+    }
+}
