@@ -29,6 +29,15 @@ public ref partial struct RowBinaryWriter
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)
     {
+        int maxBytes = RowBinaryPrimitives.MaxStringBytes(value);
+        if (maxBytes <= RowBinaryPrimitives.MaxRowReservation)
+        {
+            // One transcoding pass into a worst-case reservation, rather than counting the bytes first.
+            // GetSpan may refill and reset _buffered, so it runs before _buffered is read.
+            int written = RowBinaryPrimitives.WriteString(GetSpan(maxBytes), value);
+            _buffered += written;
+            return;
+        }
         int byteCount = Encoding.UTF8.GetByteCount(value);
         WriteVarUInt((uint)byteCount);
         Span<byte> span = GetSpan(byteCount);

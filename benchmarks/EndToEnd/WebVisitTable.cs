@@ -1,0 +1,59 @@
+using System;
+using System.Globalization;
+using System.Linq;
+using System.Threading.Tasks;
+using ClickHouse.RowBinary.Benchmarks.Data;
+using ClickHouse.RowBinary.Benchmarks.Harness;
+
+namespace ClickHouse.RowBinary.Benchmarks.EndToEnd;
+
+/// <summary>A <c>web_visits</c> table on the benchmark server, and the checksum that proves what it holds.</summary>
+public sealed class WebVisitTable(ClickHouseEndpoint endpoint, string name)
+{
+    public string Name { get; } = name;
+
+    public string QuotedName => "`" + Name + "`";
+
+    public string SelectAll => $"SELECT day, page_url, country_id, browser_id, device_id, os_id, visits FROM {QuotedName}";
+
+    public Task CreateAsync()
+        => endpoint.ExecuteAsync($"CREATE TABLE IF NOT EXISTS {QuotedName} ({WebVisit.Structure}) ENGINE = MergeTree() ORDER BY (day, country_id)");
+
+    public Task TruncateAsync() => endpoint.ExecuteAsync($"TRUNCATE TABLE {QuotedName}");
+
+    public async Task<string> ChecksumAsync()
+    {
+        string text = await endpoint.ExecuteAsync(
+            "SELECT count(), sum(visits), sum(length(page_url)), sum(country_id), sum(browser_id), sum(device_id), sum(os_id), sum(toUInt16(day)) " +
+            $"FROM {QuotedName} FORMAT TabSeparated").ConfigureAwait(false);
+        return text.Trim();
+    }
+
+    /// <summary>The checksum the table has when it holds exactly <paramref name="rows"/>, in any order.</summary>
+    public static string ExpectedChecksum(WebVisit[] rows)
+    {
+        ulong visits = 0;
+        foreach (WebVisit row in rows)
+        {
+            visits = unchecked(visits + row.Visits); // ClickHouse's sum(UInt64) wraps around the same way
+        }
+        long[] sums =
+        [
+            rows.Sum(r => (long)System.Text.Encoding.UTF8.GetByteCount(r.PageUrl)),
+            rows.Sum(r => (long)r.CountryId),
+            rows.Sum(r => (long)r.BrowserId),
+            rows.Sum(r => (long)r.DeviceId),
+            rows.Sum(r => (long)r.OsId),
+            rows.Sum(r => (long)(r.Day.DayNumber - DateOnly.FromDateTime(DateTime.UnixEpoch).DayNumber)),
+        ];
+        return string.Join('\t', new[] { rows.Length.ToString(CultureInfo.InvariantCulture), visits.ToString(CultureInfo.InvariantCulture) }
+            .Concat(sums.Select(s => s.ToString(CultureInfo.InvariantCulture))));
+    }
+
+    public async Task VerifyHoldsAsync(WebVisit[] rows, string after)
+    {
+        string actual = await ChecksumAsync().ConfigureAwait(false);
+        string expected = ExpectedChecksum(rows);
+        Check.That(actual == expected, $"{after}: the table {Name} has checksum [{actual}], expected [{expected}].");
+    }
+}

@@ -1,0 +1,27 @@
+using System;
+using System.Linq;
+using ClickHouse.RowBinary.Benchmarks.Suites;
+
+namespace ClickHouse.RowBinary.Benchmarks.Harness;
+
+/// <summary>The suites, in the order.</summary>
+public static class SuiteCatalog
+{
+    public static readonly Type[] InMemory =
+    [
+        typeof(WebVisitWriteBenchmarks),
+        typeof(WebVisitReadBenchmarks),
+        typeof(FixedWidthWriteBenchmarks),
+        typeof(FixedWidthReadBenchmarks),
+        typeof(StringWriteBenchmarks),
+        typeof(StringReadBenchmarks),
+    ];
+
+    public static readonly Type[] EndToEnd =
+    [
+        typeof(EndToEndInsertBenchmarks),
+        typeof(EndToEndReadBenchmarks),
+    ];
+
+    public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(EndToEnd).ToArray() : InMemory;
+}

@@ -1,0 +1,49 @@
+using System;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Engines;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace ClickHouse.RowBinary.Benchmarks.Harness;
+
+/// <summary>
+/// Gives a suite the job its <see cref="SuiteKind"/> needs in the current <see cref="BenchmarkScale.Mode"/>.
+/// BenchmarkDotNet reads it in the host process, after <c>Program</c> has set the mode.
+/// </summary>
+[AttributeUsage(AttributeTargets.Class, Inherited = false)]
+public sealed class SuiteJobAttribute(SuiteKind kind) : Attribute, IConfigSource
+{
+    public SuiteKind Kind { get; } = kind;
+
+    public IConfig Config => ManualConfig.CreateEmpty().AddJob(CreateJob(Kind, BenchmarkScale.Mode, BenchmarkScale.InProcess));
+
+    public static Job CreateJob(SuiteKind kind, BenchmarkMode mode, bool inProcess)
+    {
+        Job job = CreateTiming(kind, mode).WithEnvironmentVariable(BenchmarkScale.ModeVariable, mode.ToString());
+        return inProcess ? job.WithToolchain(InProcessEmitToolchain.Instance) : job;
+    }
+
+    private static Job CreateTiming(SuiteKind kind, BenchmarkMode mode) => (kind, mode) switch
+    {
+        // One cold invocation: proves the benchmark builds and runs, judges nothing by time.
+        (_, BenchmarkMode.Smoke) => Job.Dry.WithId("Smoke"),
+        // Job.ShortRun with 8 iterations instead of 3: every suite in about 6 minutes on 2 cores, with error bars
+        // small enough to compare ratios (the read suites allocate and collect 100+ MB per invocation).
+        (SuiteKind.InMemory, BenchmarkMode.Quick) => new Job("Quick")
+            .WithLaunchCount(1)
+            .WithWarmupCount(3)
+            .WithIterationCount(8),
+        (SuiteKind.InMemory, _) => Job.Default.WithId("Full"),
+        (SuiteKind.EndToEnd, BenchmarkMode.Quick) => new Job("Quick")
+            .WithStrategy(RunStrategy.Monitoring)
+            .WithLaunchCount(1)
+            .WithWarmupCount(1)
+            .WithIterationCount(3),
+        (SuiteKind.EndToEnd, _) => new Job("Full")
+            .WithStrategy(RunStrategy.Monitoring)
+            .WithLaunchCount(1)
+            .WithWarmupCount(1)
+            .WithIterationCount(5),
+        _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, null),
+    };
+}
