@@ -60,8 +60,8 @@ public partial class SnapshotTests
         }
     }
 
-    internal static string ReadInput(string name, [System.Runtime.CompilerServices.CallerFilePath] string callerPath = "")
-        => File.ReadAllText(Path.Combine(Path.GetDirectoryName(callerPath)!, "SnapshotInputs", name + ".cs"));
+    internal static string ReadInput(string name)
+        => File.ReadAllText(Path.Combine(TestProjectDirectory.Path, "SnapshotInputs", name + ".cs"));
 
     [GeneratedRegex("""new\("(?:[^"\\]|\\.)*", "(?<type>(?:[^"\\]|\\.)*)", "(?:[^"\\]|\\.)*"\),""")]
     private static partial Regex SchemaColumn();

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 
@@ -12,9 +11,9 @@ internal static class Snapshot
     public static bool Accepting
         => Environment.GetEnvironmentVariable("ACCEPT_SNAPSHOTS") == "1" || Environment.GetEnvironmentVariable("VERIFY_ACCEPT") == "1";
 
-    public static void Verify(string name, string actual, [CallerFilePath] string callerPath = "")
+    public static void Verify(string name, string actual)
     {
-        string directory = Path.Combine(Path.GetDirectoryName(callerPath)!, "Snapshots");
+        string directory = Path.Combine(TestProjectDirectory.Path, "Snapshots");
         string verifiedPath = Path.Combine(directory, name + ".verified.cs");
         string receivedPath = Path.Combine(directory, name + ".received.cs");
         string normalized = actual.Replace("\r\n", "\n");
