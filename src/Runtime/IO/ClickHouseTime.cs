@@ -16,6 +16,13 @@ internal static class ClickHouseTime
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
     ];
 
+    /// <summary>A Date: UInt16 days since 1970-01-01 (any UInt16 is a valid date).</summary>
+    public static DateOnly FromDateDays(ushort days) => DateOnly.FromDayNumber(UnixEpochDayNumber + days);
+
+    /// <summary>A DateTime: UInt32 seconds since the Unix epoch, as UTC (any UInt32 is a valid instant).</summary>
+    public static DateTime FromDateTimeSeconds(uint seconds)
+        => new(DateTime.UnixEpoch.Ticks + seconds * TimeSpan.TicksPerSecond, DateTimeKind.Utc);
+
     public static long UnixTicks(DateTime value)
     {
         if (value.Kind == DateTimeKind.Local)

@@ -155,22 +155,26 @@ public static class RowBinaryPrimitives
     /// <summary>Reads a UUID from the first 16 bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Guid ReadUuid(ReadOnlySpan<byte> source)
+        => UuidFromHalves(BinaryPrimitives.ReadUInt64LittleEndian(source), BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(8)));
+
+    /// <summary>The UUID whose high and low 64-bit halves these are.</summary>
+    internal static Guid UuidFromHalves(ulong high, ulong low)
     {
         Span<byte> bigEndian = stackalloc byte[16];
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian, BinaryPrimitives.ReadUInt64LittleEndian(source));
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian.Slice(8), BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(8)));
+        BinaryPrimitives.WriteUInt64BigEndian(bigEndian, high);
+        BinaryPrimitives.WriteUInt64BigEndian(bigEndian.Slice(8), low);
         return new Guid(bigEndian, bigEndian: true);
     }
 
     /// <summary>Reads a Date (UInt16 days since 1970-01-01) from the first 2 bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static DateOnly ReadDate(ReadOnlySpan<byte> source)
-        => DateOnly.FromDayNumber(ClickHouseTime.UnixEpochDayNumber + BinaryPrimitives.ReadUInt16LittleEndian(source));
+        => ClickHouseTime.FromDateDays(BinaryPrimitives.ReadUInt16LittleEndian(source));
 
     /// <summary>Reads a DateTime (UInt32 seconds since the Unix epoch) from the first 4 bytes, as a UTC DateTime.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static DateTime ReadDateTime(ReadOnlySpan<byte> source)
-        => new(DateTime.UnixEpoch.Ticks + BinaryPrimitives.ReadUInt32LittleEndian(source) * TimeSpan.TicksPerSecond, DateTimeKind.Utc);
+        => ClickHouseTime.FromDateTimeSeconds(BinaryPrimitives.ReadUInt32LittleEndian(source));
 
     /// <summary>
     /// Reads a Bool from its byte, which must be 0 or 1; <paramref name="offset"/> is where the byte lies in the

@@ -73,10 +73,8 @@ public ref partial struct RowBinaryReader
     /// <summary>Reads a UUID: two little-endian UInt64 halves, the high half first.</summary>
     public Guid ReadUuid()
     {
-        Span<byte> bigEndian = stackalloc byte[16];
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian, ReadUInt64());
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian.Slice(8), ReadUInt64());
-        return new Guid(bigEndian, bigEndian: true);
+        ulong high = ReadUInt64();
+        return RowBinaryPrimitives.UuidFromHalves(high, ReadUInt64());
     }
 
     /// <summary>Reads an IPv4 address (a little-endian UInt32).</summary>

@@ -4,7 +4,7 @@ namespace ClickHouse.RowBinary;
 
 public ref partial struct RowBinaryReader
 {
-    public DateOnly ReadDate() => DateOnly.FromDayNumber(ClickHouseTime.UnixEpochDayNumber + ReadUInt16());
+    public DateOnly ReadDate() => ClickHouseTime.FromDateDays(ReadUInt16());
 
     public DateOnly ReadDate32()
     {
@@ -18,7 +18,7 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>Reads a DateTime as a UTC <see cref="DateTime"/>.</summary>
-    public DateTime ReadDateTime() => new(DateTime.UnixEpoch.Ticks + ReadUInt32() * TimeSpan.TicksPerSecond, DateTimeKind.Utc);
+    public DateTime ReadDateTime() => ClickHouseTime.FromDateTimeSeconds(ReadUInt32());
 
     /// <summary>Reads a DateTime64(precision) as a UTC <see cref="DateTime"/>; digits finer than 100 ns are dropped.</summary>
     public DateTime ReadDateTime64(int precision)

@@ -88,9 +88,7 @@ public ref partial struct RowBinaryWriter
     /// <summary>Writes a UUID: two little-endian UInt64 halves, the high half first.</summary>
     public void WriteUuid(Guid value)
     {
-        Span<byte> bigEndian = stackalloc byte[16];
-        value.TryWriteBytes(bigEndian, bigEndian: true, out _);
-        WriteUInt64(BinaryPrimitives.ReadUInt64BigEndian(bigEndian));
-        WriteUInt64(BinaryPrimitives.ReadUInt64BigEndian(bigEndian.Slice(8)));
+        RowBinaryPrimitives.WriteUuid(GetSpan(16), value);
+        _buffered += 16;
     }
 }
