@@ -67,6 +67,12 @@ public sealed class ConcurrentCallers
                 Interlocked.Increment(ref _refused);
                 _refusal = $"code {e.Code}";
             }
+            catch (System.Net.Http.HttpRequestException e)
+            {
+                // At a thousand concurrent single-row INSERTs the server resets connections.
+                Interlocked.Increment(ref _refused);
+                _refusal = e.InnerException is IOException ? "connection reset" : e.HttpRequestError.ToString();
+            }
         }
     }
 

@@ -133,6 +133,24 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Equal((100L, 100L), await CountAsync(table));
     }
 
+    [ServerFact]
+    public async Task Rows_accepted_while_connections_are_refused_land_once_they_are_accepted_again()
+    {
+        string table = await CreateTableAsync("batch_refused");
+        await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 3);
+        using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 100));
+        proxy.SetRefusing(true);
+
+        Task[] calls = [.. Enumerable.Range(1, 50).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
+        await Task.Delay(500);
+        Assert.All(calls, call => Assert.False(call.IsCompleted));
+        proxy.SetRefusing(false);
+        await Task.WhenAll(calls).WaitAsync(Patience);
+
+        Assert.Equal((50L, 50L), await CountAsync(table));
+    }
+
     private static ClickHouseBatchInserterOptions FastRetries(int maxRows) => new()
     {
         MaxRows = maxRows,

@@ -336,6 +336,25 @@ public sealed class BatchingTests
         Assert.Single(inserts, r => r.Message.RequestUri!.Host == "down");
     }
 
+    [Fact]
+    public async Task The_database_settings_and_RowBinaryWithDefaults_of_the_options_go_with_every_INSERT()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        var options = Options(o => { o.MaxRows = 1; o.Database = "analytics"; o.Format = RowBinaryFormat.RowBinaryWithDefaults; });
+        options.Settings["max_partitions_per_insert_block"] = "10";
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", options);
+
+        await inserter.InsertAsync(EventRow.Numbered(1)).WaitAsync(Patience);
+
+        RecordedRequest insert = Assert.Single(BatchRequests.Inserts(server));
+        Assert.Equal("INSERT INTO `analytics`.`events` (`id`, `name`, `code`) FORMAT RowBinaryWithDefaults", insert.Parameters["query"]);
+        Assert.Equal("analytics", insert.Parameters["database"]);
+        Assert.Equal("10", insert.Parameters["max_partitions_per_insert_block"]);
+        Assert.Throws<ArgumentException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { Format = RowBinaryFormat.RowBinaryWithNamesAndTypes }));
+        Assert.Throws<ArgumentOutOfRangeException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { MaxRows = 2_000_000 }));
+    }
+
     private static IEnumerable<EventRow> Generate(params EventRow[] rows)
     {
         foreach (EventRow row in rows)
