@@ -76,6 +76,14 @@ public sealed partial class ClickHouseClient
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
     }
 
+    /// <summary>
+    /// Creates a table whose columns are the row type's, with their ClickHouse types; see
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// </summary>
+    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+
     /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
     /// <param name="options">When batches are sent and how they are retried; the defaults when null.</param>
