@@ -1,13 +1,11 @@
 namespace ClickHouse.RowBinary.IntegrationTests.Server;
 
 /// <summary>
-/// The server the integration tests share: started with docker compose when that is how it is reached, with a
-/// database of its own for this test run (dropped at the end), and a client whose default database it is.
+/// The server the integration tests share (<see cref="TestServer"/> chooses and starts it), with a database of its own
+/// for this test run (dropped at the end), and a client whose default database it is.
 /// </summary>
 public sealed class ClickHouseServerFixture : IAsyncLifetime
 {
-    private bool _startedCompose;
-
     public string Database { get; } = $"rowbinary_it_{DateTime.UtcNow:yyyyMMddHHmmss}_{Random.Shared.Next(100_000):D5}";
 
     public ClickHouseClient Client { get; private set; } = null!;
@@ -27,15 +25,6 @@ public sealed class ClickHouseServerFixture : IAsyncLifetime
         {
             return; // every test is skipped
         }
-        if (TestServer.UsesDockerCompose)
-        {
-            string compose = Path.Combine(TestServer.RepositoryRoot(), "docker-compose.yml");
-            if (!TestServer.RunsSuccessfully("docker", $"compose -f \"{compose}\" up -d --wait", TimeSpan.FromMinutes(5)))
-            {
-                throw new InvalidOperationException($"`docker compose -f {compose} up -d --wait` failed; start a server yourself and set CLICKHOUSE_URL.");
-            }
-            _startedCompose = true;
-        }
         using (var setup = new ClickHouseClient(TestServer.CreateOptions()))
         {
             Version = Version.Parse(await setup.GetServerVersionAsync());
@@ -50,11 +39,6 @@ public sealed class ClickHouseServerFixture : IAsyncLifetime
         {
             await Client.ExecuteAsync($"DROP DATABASE IF EXISTS {ClickHouseIdentifier.Quote(Database)}");
             Client.Dispose();
-        }
-        if (_startedCompose)
-        {
-            string compose = Path.Combine(TestServer.RepositoryRoot(), "docker-compose.yml");
-            TestServer.RunsSuccessfully("docker", $"compose -f \"{compose}\" down", TimeSpan.FromMinutes(2));
         }
     }
 }
