@@ -1,14 +1,11 @@
-using System;
-using System.Diagnostics;
 using System.Diagnostics.Metrics;
-using System.Net.Http;
 
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The batch inserters' instruments on the <c>ClickHouse.RowBinary</c> meter and their INSERT spans, named after
-/// OpenTelemetry's database conventions (<c>db.client.operation.duration</c>, <c>db.system.name</c>, ...). Every
-/// measurement carries the table as <c>db.collection.name</c>.
+/// The batch inserters' instruments on the <c>ClickHouse.RowBinary</c> meter; every measurement carries the table as
+/// <c>db.collection.name</c>. Each attempt to send a batch is an INSERT request with the client's own span and
+/// <c>db.client.operation.duration</c> (<see cref="RequestTelemetry"/>).
 /// </summary>
 internal static class BatchInserterTelemetry
 {
@@ -35,37 +32,4 @@ internal static class BatchInserterTelemetry
 
     public static readonly Histogram<long> BatchBytes = ClickHouseDiagnostics.Meter.CreateHistogram<long>(
         "clickhouse.inserter.batch.size", "By", "RowBinary bytes per batch sent, before compression.");
-
-    public static readonly Histogram<double> OperationDuration = ClickHouseDiagnostics.Meter.CreateHistogram<double>(
-        "db.client.operation.duration", "s", "Duration of INSERT attempts, until the server's answer was read.");
-
-    /// <summary>A client span for one attempt to send a batch, or null when nobody listens.</summary>
-    public static Activity? StartInsert(string table, string? database, Uri endpoint, string queryId, int rows, int attempt)
-    {
-        Activity? activity = ClickHouseDiagnostics.ActivitySource.StartActivity("INSERT " + table, ActivityKind.Client);
-        if (activity is { IsAllDataRequested: true })
-        {
-            activity.SetTag("db.system.name", "clickhouse");
-            activity.SetTag("db.operation.name", "INSERT");
-            activity.SetTag("db.collection.name", table);
-            if (database is not null)
-            {
-                activity.SetTag("db.namespace", database);
-            }
-            activity.SetTag("db.operation.batch.size", rows);
-            activity.SetTag("server.address", endpoint.Host);
-            activity.SetTag("server.port", endpoint.Port);
-            activity.SetTag("clickhouse.query_id", queryId);
-            activity.SetTag("clickhouse.insert.attempt", attempt);
-        }
-        return activity;
-    }
-
-    /// <summary>The <c>error.type</c> of a failure: ClickHouse's error code, or the exception's type.</summary>
-    public static string ErrorType(Exception exception) => exception switch
-    {
-        ClickHouseServerException { Code: not 0 } server => server.Code.ToString(System.Globalization.CultureInfo.InvariantCulture),
-        HttpRequestException { HttpRequestError: not HttpRequestError.Unknown } http => http.HttpRequestError.ToString(),
-        _ => exception.GetType().FullName ?? exception.GetType().Name,
-    };
 }

@@ -39,7 +39,6 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private readonly TimeSpan _insertTimeout;
     private readonly bool _deduplicate;
     private readonly RowBinaryFormat _format;
-    private readonly ClickHouseCompression _compression;
     private readonly Dictionary<string, string> _settings;
     private readonly TimeProvider _time;
     private readonly EndpointPool _endpoints;
@@ -78,7 +77,6 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _maxRetryDelay = options.MaxRetryDelay;
         _insertTimeout = options.InsertTimeout;
         _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(DeduplicationTokenSetting);
-        _compression = client.RequestCompression;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
         _endpoints = new EndpointPool(client.Endpoints, _time);
@@ -422,7 +420,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
                     failure = e;
                     break;
                 }
-                BatchInserterTelemetry.Retries.Add(1, new TagList { { "db.collection.name", _table }, { "error.type", BatchInserterTelemetry.ErrorType(e) } });
+                BatchInserterTelemetry.Retries.Add(1, new TagList { { "db.collection.name", _table }, { "error.type", RequestTelemetry.ErrorType(e) } });
                 if (kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
                 {
                     await Task.Delay(Backoff(attempt), _time).ConfigureAwait(false);
@@ -434,49 +432,17 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
 
     private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
-        string queryId = $"{token}-{attempt}";
-        using Activity? activity = BatchInserterTelemetry.StartInsert(_table, _database, endpoint.Uri, queryId, batch.Rows, attempt);
-        long started = _time.GetTimestamp();
-        try
+        Dictionary<string, string> settings = _settings;
+        if (_deduplicate)
         {
-            Dictionary<string, string> settings = _settings;
-            if (_deduplicate)
+            endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
+            if (endpoint.HasDeduplicationToken == true)
             {
-                endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
-                if (endpoint.HasDeduplicationToken == true)
-                {
-                    settings = new Dictionary<string, string>(_settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
-                }
+                settings = new Dictionary<string, string>(_settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
             }
-            await _client.SendInsertAttemptAsync(endpoint.Uri, _sql, new InsertBatchContent(batch, _compression), _database, queryId, settings, _insertTimeout)
-                .ConfigureAwait(false);
-            RecordDuration(started, endpoint, error: null);
         }
-        catch (Exception e)
-        {
-            string errorType = BatchInserterTelemetry.ErrorType(e);
-            RecordDuration(started, endpoint, errorType);
-            activity?.SetStatus(ActivityStatusCode.Error, e.Message);
-            activity?.SetTag("error.type", errorType);
-            if (e is ClickHouseServerException { Code: not 0 } server)
-            {
-                activity?.SetTag("db.response.status_code", server.Code.ToString(System.Globalization.CultureInfo.InvariantCulture));
-            }
-            throw;
-        }
-    }
-
-    private void RecordDuration(long started, EndpointPool.Endpoint endpoint, string? error)
-    {
-        TagList tags = _tags;
-        tags.Add("db.operation.name", "INSERT");
-        tags.Add("server.address", endpoint.Uri.Host);
-        tags.Add("server.port", endpoint.Uri.Port);
-        if (error is not null)
-        {
-            tags.Add("error.type", error);
-        }
-        BatchInserterTelemetry.OperationDuration.Record(_time.GetElapsedTime(started).TotalSeconds, tags);
+        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, _sql, batch, _database, $"{token}-{attempt}", settings, attempt, _insertTimeout)
+            .ConfigureAwait(false);
     }
 
     /// <summary>Exponential backoff with jitter: half the step fixed, half random, so that retrying inserters spread out.</summary>

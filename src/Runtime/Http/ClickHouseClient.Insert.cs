@@ -67,10 +67,12 @@ public sealed partial class ClickHouseClient
         ArgumentException.ThrowIfNullOrEmpty(table);
         string sql = InsertStatement(options?.Database, table, schema, options?.Format ?? RowBinaryFormat.RowBinary);
         using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
-        using HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
+        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
+        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await using (ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), options?.QueryId))
+        await using (ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry))
         {
+            telemetry.Sent(content.RowsWritten, content.BytesWritten);
             await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
@@ -92,14 +94,17 @@ public sealed partial class ClickHouseClient
         => new(this, table, options ?? new ClickHouseBatchInserterOptions());
 
     /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, HttpContent content, string? database, string queryId,
-        IDictionary<string, string> settings, TimeSpan timeout)
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
+        IDictionary<string, string> settings, int attempt, TimeSpan timeout)
     {
-        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
-        using HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", CancellationToken.None)
+        using HttpRequestMessage request = CreateRequest(endpoint, sql, new InsertBatchContent(batch, _requestCompression), database, queryId, settings, parameters: null);
+        var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
+            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
+        telemetry.Sent(batch.Rows, batch.Bytes);
+        HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(timeLimit.Token).ConfigureAwait(false), queryId);
+        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), queryId, telemetry);
         await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
     }
 
@@ -109,10 +114,11 @@ public sealed partial class ClickHouseClient
         // A literal, not a {name:String} parameter: servers before 19.11 have no query parameters.
         var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes($"SELECT count() FROM system.settings WHERE name = '{name}'"));
         using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
-        using HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", CancellationToken.None)
+        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, null);
+        HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(timeLimit.Token).ConfigureAwait(false), null);
+        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), null, telemetry);
         using var reader = new StreamReader(body);
         return (await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false)).Trim() != "0";
     }

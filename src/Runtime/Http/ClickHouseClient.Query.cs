@@ -44,9 +44,18 @@ public sealed partial class ClickHouseClient
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
-            await foreach (T row in RowBinarySerializer.ReadAsync<T>(body, format, cancellationToken).ConfigureAwait(false))
+            long rows = 0;
+            try
             {
-                yield return row;
+                await foreach (T row in RowBinarySerializer.ReadAsync<T>(body, format, cancellationToken).ConfigureAwait(false))
+                {
+                    rows++;
+                    yield return row;
+                }
+            }
+            finally
+            {
+                body.Telemetry?.Read(rows);
             }
         }
     }
@@ -74,7 +83,17 @@ public sealed partial class ClickHouseClient
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
-            return await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                List<T> rows = await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+                body.Telemetry?.Read(rows.Count);
+                return rows;
+            }
+            catch (Exception e)
+            {
+                body.Telemetry?.Failed(e);
+                throw;
+            }
         }
     }
 
@@ -162,17 +181,9 @@ public sealed partial class ClickHouseClient
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
         using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, options?.Settings, options?.Parameters);
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
-        try
-        {
-            Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            return OpenBody(response, body, options?.QueryId);
-        }
-        catch
-        {
-            response.Dispose();
-            throw;
-        }
+        var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
+        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+        return OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry);
     }
 
     private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)

@@ -90,8 +90,6 @@ public sealed partial class ClickHouseClient : IDisposable
     /// </summary>
     public IReadOnlyList<Uri> Endpoints => _endpoints;
 
-    internal ClickHouseCompression RequestCompression => _requestCompression;
-
     public void Dispose()
     {
         if (_ownsHttpClient)
@@ -116,10 +114,28 @@ public sealed partial class ClickHouseClient : IDisposable
     /// Sends one request and returns the response once its headers are in, or throws: the server's error as a
     /// <see cref="ClickHouseServerException"/>, an unreachable server or a timeout with the endpoint named.
     /// </summary>
-    private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, CancellationToken cancellationToken)
-        => SendAsync(request, queryId, _timeout, "ClickHouseClientOptions.Timeout", cancellationToken);
+    private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestTelemetry telemetry, CancellationToken cancellationToken)
+        => SendAsync(request, queryId, _timeout, "ClickHouseClientOptions.Timeout", telemetry, cancellationToken);
 
+    /// <summary>Sends the request; the response belongs to <paramref name="telemetry"/>, which ends with a failure here.</summary>
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
+        RequestTelemetry telemetry, CancellationToken cancellationToken)
+    {
+        try
+        {
+            HttpResponseMessage response = await SendCoreAsync(request, queryId, timeLimit, timeLimitName, cancellationToken).ConfigureAwait(false);
+            telemetry.Responded(response);
+            return response;
+        }
+        catch (Exception e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+    }
+
+    private async Task<HttpResponseMessage> SendCoreAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
         CancellationToken cancellationToken)
     {
         using CancellationTokenSource? timeout = timeLimit == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
@@ -184,15 +200,45 @@ public sealed partial class ClickHouseClient : IDisposable
         return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response));
     }
 
+    /// <summary>The response's body stream; on failure the request ends (its telemetry disposes the response).</summary>
+    private static async Task<Stream> ReadBodyAsync(HttpResponseMessage response, RequestTelemetry telemetry, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+    }
+
     private static string? ResponseQueryId(HttpResponseMessage response)
         => response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
 
-    /// <summary>The body of a successful response, decompressed and guarded against mid-stream server errors.</summary>
-    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId)
+    /// <summary>
+    /// The body of a successful response, decompressed and guarded against mid-stream server errors. Disposing it
+    /// disposes the response and ends the request's telemetry.
+    /// </summary>
+    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId, RequestTelemetry telemetry)
     {
         string? tag = response.Headers.TryGetValues("X-ClickHouse-Exception-Tag", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
-        Stream decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
-        return new ClickHouseResponseStream(decoded, response, tag, queryId ?? ResponseQueryId(response));
+        Stream decoded;
+        try
+        {
+            decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
+        }
+        catch (NotSupportedException e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+        var stream = new ClickHouseResponseStream(decoded, telemetry, tag, queryId ?? ResponseQueryId(response));
+        telemetry.Reading(stream);
+        return stream;
     }
 
     private static string EndpointOf(HttpRequestMessage request)
