@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text;
 using ClickHouse.RowBinary.Types;
 
@@ -17,7 +18,6 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 public static class ClickHouseBinaryTypeCodec
 {
-    private const int MaxNestingDepth = 64;
     private const int MaxCachedTypes = 4096;
 
     private static readonly ConcurrentDictionary<ClickHouseType, byte[]> s_encoded = new();
@@ -48,11 +48,15 @@ public static class ClickHouseBinaryTypeCodec
 
     /// <summary>Reads one binary-encoded type.</summary>
     /// <exception cref="RowBinaryException">The bytes are not a type encoding, or name a type no value can have.</exception>
-    public static ClickHouseType Read(ref RowBinaryReader reader)
+    public static ClickHouseType Read(ref RowBinaryReader reader) => Read(ref reader, 0);
+
+    /// <summary>Reads one binary-encoded type met <paramref name="depth"/> levels deep in a value: its own levels
+    /// count on from there against <see cref="ClickHouseValueCodec.MaxReadDepth"/>.</summary>
+    internal static ClickHouseType Read(ref RowBinaryReader reader, int depth)
     {
         long start = reader.Offset;
         var builder = new StringBuilder();
-        ReadType(ref reader, builder, 0);
+        ReadType(ref reader, builder, depth);
         return ToType(builder.ToString(), start);
     }
 
@@ -256,9 +260,9 @@ public static class ClickHouseBinaryTypeCodec
     private static void ReadType(ref RowBinaryReader reader, StringBuilder builder, int depth)
     {
         long offset = reader.Offset;
-        if (depth > MaxNestingDepth)
+        if (depth > ClickHouseValueCodec.MaxReadDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
         {
-            ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"types are nested more than {MaxNestingDepth} levels deep.");
+            ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"values and their types nest more than {ClickHouseValueCodec.MaxReadDepth} levels deep (or deeper than this thread's stack allows).");
         }
         byte code = reader.ReadUInt8();
         switch (code)

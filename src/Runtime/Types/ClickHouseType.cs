@@ -186,7 +186,8 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
                         {
                             return -1;
                         }
-                        sum += size;
+                        // Creation rejects tuples whose values would take more than int.MaxValue bytes.
+                        sum = checked(sum + size);
                     }
                     return sum;
                 default:

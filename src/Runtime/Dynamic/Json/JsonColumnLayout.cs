@@ -44,7 +44,8 @@ internal sealed class JsonColumnLayout
         _skipRegexps = new Regex[type.JsonSkipRegexps.Count];
         for (int i = 0; i < _skipRegexps.Length; i++)
         {
-            _skipRegexps[i] = new Regex(type.JsonSkipRegexps[i], RegexOptions.CultureInvariant);
+            // The type's creation checked every pattern.
+            _skipRegexps[i] = JsonSkipRegex.TryCreate(type.JsonSkipRegexps[i], out _)!;
         }
         NestedObjectType = JsonShape.NestedObjectType(type);
     }
