@@ -96,7 +96,7 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Date32: return reader.ReadDate32();
             case ClickHouseTypeKind.DateTime: return reader.ReadDateTime();
             case ClickHouseTypeKind.DateTime64:
-                return type.Precision <= MaxDateTimePrecision ? reader.ReadDateTime64(type.Precision) : reader.ReadInt64();
+                return type.Precision <= MaxDateTimePrecision ? reader.ReadDateTime64(type.Precision) : ReadRawDateTime64(ref reader, type.Precision);
             case ClickHouseTypeKind.Decimal:
                 return type.Precision <= 28
                     ? reader.ReadDecimal(type.Precision, type.Scale)
@@ -154,6 +154,21 @@ public static partial class ClickHouseValueCodec
             default:
                 throw new RowBinaryException($"Reading values of {type} is not supported.", reader.Offset, type.ToString());
         }
+    }
+
+    /// <summary>The raw ticks of a DateTime64 finer than DateTime holds, checked to be a date DateTime can show.</summary>
+    private static long ReadRawDateTime64(ref RowBinaryReader reader, int precision)
+    {
+        const long MinSeconds = -62135596800; // 0001-01-01, as seconds from 1970
+        const long MaxSeconds = 253402300799; // 9999-12-31 23:59:59
+        long offset = reader.Offset;
+        long raw = reader.ReadInt64();
+        long seconds = ClickHouseTime.FloorDiv(raw, precision == 8 ? 100_000_000 : 1_000_000_000);
+        if (seconds < MinSeconds || seconds > MaxSeconds)
+        {
+            ThrowHelper.ThrowInvalid(offset, $"DateTime64({precision})", $"{raw} is outside the years 0001 to 9999 that System.DateTime holds.");
+        }
+        return raw;
     }
 
     /// <summary>A String as text, or as its bytes when they are not valid UTF-8 (never replaced).</summary>

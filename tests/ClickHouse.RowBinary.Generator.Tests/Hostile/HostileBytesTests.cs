@@ -158,20 +158,22 @@ public class HostileBytesTests
         => new WireBytes().VarUInt(1).String(path).Raw(dynamicValue).ToArray();
 
     [Fact]
-    public void A_JSON_path_deeper_than_the_JSON_readers_allow_is_our_error_in_every_member()
+    public void A_JSON_path_deeper_than_JsonNode_parses_is_our_error_and_still_text()
     {
         byte[] bytes = JsonWithPath(string.Join('.', Enumerable.Repeat("a", 70)), 0x07, 0x01);
 
         foreach (RowBinaryException error in new[]
         {
-            ReadFails<HostileJsonTextRow>(bytes),
             ReadFails<HostileJsonNodeRow>(bytes),
             ReadFails<HostileJsonDocumentRow>(bytes),
         })
         {
             AssertAtColumnV(error);
-            Assert.Contains("deep", error.Message, StringComparison.Ordinal);
+            Assert.Contains("more than 64 levels deep", error.Message, StringComparison.Ordinal);
         }
+        // The text is ClickHouse's own rendering, whatever its depth.
+        string text = RowBinarySerializer.ReadList<HostileJsonTextRow>(bytes, RowBinaryFormat.RowBinary)[0].V;
+        Assert.Equal(string.Concat(Enumerable.Repeat("{\"a\":", 70)) + "1" + new string('}', 70), text);
     }
 
     [Theory]
@@ -236,7 +238,7 @@ public class HostileBytesTests
         byte[] bytes = new WireBytes().VarUInt(1).String("t").Raw(0x34, 8).Int64(long.MinValue).ToArray();
         var reader = new RowBinaryReader(bytes);
 
-        Assert.Equal("{\"t\":\"-2562047:47:16.85477580\"}", reader.ReadJson());
+        Assert.Equal("{\"t\":\"-25620477:52:48.54775808\"}", reader.ReadJson());
     }
 
     [Fact]
@@ -250,8 +252,7 @@ public class HostileBytesTests
         foreach (RowBinaryException error in new[] { node, document })
         {
             AssertAtColumnV(error);
-            Assert.Contains("'a'", error.Message, StringComparison.Ordinal);
-            Assert.Contains("'a.b'", error.Message, StringComparison.Ordinal);
+            Assert.Contains("the key 'a' occurs twice", error.Message, StringComparison.Ordinal);
         }
     }
 
