@@ -24,8 +24,11 @@ internal static class FuzzCheck
     public static int TotalSeconds { get; } =
         int.TryParse(Environment.GetEnvironmentVariable("FUZZ_SECONDS"), out int seconds) && seconds > 0 ? seconds : 60;
 
-    /// <summary>FUZZ_SEED replays a failure: the seed CsCheck printed for it.</summary>
-    public static string? Seed { get; } = Environment.GetEnvironmentVariable("FUZZ_SEED") is { Length: > 0 } seed ? seed : null;
+    /// <summary>FUZZ_SEED (or CsCheck's own CsCheck_Seed) replays a failure: the seed CsCheck printed for it.</summary>
+    public static string? Seed { get; } =
+        Environment.GetEnvironmentVariable("FUZZ_SEED") is { Length: > 0 } seed ? seed
+        : Environment.GetEnvironmentVariable("CsCheck_Seed") is { Length: > 0 } own ? own
+        : null;
 
     /// <summary>Runs <paramref name="gen"/>'s inputs through <paramref name="check"/> for this target's share of the time.</summary>
     public static void Run<T>(string target, int targetCount, Gen<T> gen, Action<T> check, Func<T, string> print, Action<string> writeLine)

@@ -29,6 +29,22 @@ internal static class FuzzCorpus
     public static byte[][] OfKind(ClickHouseTypeKind kind)
         => [.. Values.Where(v => ClickHouseType.Parse(v.Type).Kind == kind).Select(v => v.Bytes)];
 
+    /// <summary>
+    /// Dynamic values in the shapes of the hostile-bytes issue's reproducers (small and valid here), for mutations to
+    /// grow: Array(Tuple()) of 3, FixedString(3), Array(Dynamic) nested 3 deep, LowCardinality(Nullable(UInt8)), a
+    /// JSON type with a SKIP REGEXP, DateTime64(8) and DateTime('Asia/Tokyo').
+    /// </summary>
+    public static readonly byte[][] HostileDynamicShapes =
+    [
+        [0x1E, 0x1F, 0x00, 0x03],
+        [0x16, 0x03, 0x61, 0x62, 0x63],
+        [0x1E, 0x2B, 0x20, 0x01, 0x1E, 0x2B, 0x20, 0x01, 0x1E, 0x2B, 0x20, 0x01, 0x00],
+        [0x26, 0x23, 0x01, 0x00, 0x07],
+        [0x30, 0x00, 0x80, 0x08, 0x20, 0x00, 0x00, 0x01, 0x02, 0x61, 0x2A, 0x01, 0x01, 0x62, 0x07, 0x01],
+        [0x13, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80],
+        [0x12, 0x0A, .. "Asia/Tokyo"u8, 0x25, 0x26, 0x94, 0x65],
+    ];
+
     /// <summary>The vectors of a column type, concatenated one to three at a time by the generators.</summary>
     public static byte[][] OfType(string canonicalType)
         => [.. Values.Where(v => v.Type == canonicalType).Select(v => v.Bytes)];

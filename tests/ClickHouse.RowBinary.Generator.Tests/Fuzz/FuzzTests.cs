@@ -28,7 +28,9 @@ public class FuzzTests(ITestOutputHelper output)
         => Gen.Int[0, RowTarget.All.Length - 1].SelectMany(index =>
         {
             RowTarget target = RowTarget.All[index];
-            byte[][] seeds = target.Columns.Count == 1 ? FuzzCorpus.OfType(target.Columns[0].Type) : FuzzCorpus.Tables;
+            byte[][] seeds = target.Columns.Count != 1 ? FuzzCorpus.Tables
+                : target.Columns[0].Type == "Dynamic" ? [.. FuzzCorpus.OfType("Dynamic"), .. FuzzCorpus.HostileDynamicShapes]
+                : FuzzCorpus.OfType(target.Columns[0].Type);
             byte[] header = withHeader ? target.Header() : [];
             Gen<byte[]> bodies = seeds.Length == 0
                 ? s_noise
@@ -91,7 +93,7 @@ public class FuzzTests(ITestOutputHelper output)
     {
         byte[][] dynamic = FuzzCorpus.OfKind(ClickHouseTypeKind.Dynamic);
         byte[][] json = FuzzCorpus.OfKind(ClickHouseTypeKind.Json);
-        var inputs = Gen.Select(Gen.Int[0, 3], Gen.Frequency((4, Mutated([.. dynamic, .. json])), (1, s_noise)), (reader, bytes) => (Reader: reader, Bytes: bytes));
+        var inputs = Gen.Select(Gen.Int[0, 3], Gen.Frequency((4, Mutated([.. dynamic, .. json, .. FuzzCorpus.HostileDynamicShapes])), (1, s_noise)), (reader, bytes) => (Reader: reader, Bytes: bytes));
         FuzzCheck.Run("Dynamic and JSON readers", Targets, inputs,
             input => FuzzCheck.Read(input.Bytes, input.Bytes.Length, () =>
             {
