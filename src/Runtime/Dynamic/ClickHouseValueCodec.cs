@@ -182,22 +182,26 @@ public static partial class ClickHouseValueCodec
     {
         long offset = reader.Offset;
         short value = type.Kind == ClickHouseTypeKind.Enum8 ? reader.ReadInt8() : reader.ReadInt16();
-        foreach (KeyValuePair<string, short> member in type.EnumMembers)
+        if (!type.TryGetEnumLabel(value, out string label))
         {
-            if (member.Value == value)
-            {
-                return member.Key;
-            }
+            ThrowHelper.ThrowInvalid(offset, type.ToString(), $"{value} is not a declared value; expected one of {DescribeMembers(type)}.");
         }
-        ThrowHelper.ThrowInvalid(offset, type.ToString(), $"{value} is not a declared value; expected one of {DescribeMembers(type)}.");
-        return null;
+        return label;
     }
 
+    /// <summary>The members for a message, the first 32 of them: an Enum16 from the wire may have 65,536.</summary>
     internal static string DescribeMembers(ClickHouseType type)
     {
+        const int Shown = 32;
         var builder = new StringBuilder();
+        int shown = 0;
         foreach (KeyValuePair<string, short> member in type.EnumMembers)
         {
+            if (shown++ == Shown)
+            {
+                builder.Append(", ... (").Append(type.EnumMembers.Count.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(" in all)");
+                break;
+            }
             if (builder.Length > 0)
             {
                 builder.Append(", ");

@@ -151,6 +151,29 @@ public class HostileBytesTests
         Assert.True(allocated < 8 * 1024 * 1024, $"reading {bytes.Length} bytes one at a time allocated {allocated:N0} bytes");
     }
 
+    [Fact]
+    public void Enum_values_are_looked_up_in_time_independent_of_the_member_count()
+    {
+        // Array(Enum16) of 65,536 members, then 65,536 values of the last one: a scan of the members per value
+        // would make these 460 KB cost 4 billion comparisons.
+        const int Members = 65_536;
+        var bytes = new WireBytes().Raw(Array, 0x18).VarUInt(Members);
+        for (int i = 0; i < Members; i++)
+        {
+            bytes.String("m" + i).Raw(BitConverter.GetBytes((short)(i - 32_768)));
+        }
+        bytes.VarUInt(Members).Repeat(Members, 0xFF, 0x7F);
+
+        var watch = System.Diagnostics.Stopwatch.StartNew();
+        List<HostileDynamicRow> rows = RowBinarySerializer.ReadList<HostileDynamicRow>(bytes.ToArray(), RowBinaryFormat.RowBinary);
+        watch.Stop();
+
+        object?[] values = Assert.IsType<object?[]>(rows[0].V.Value);
+        Assert.Equal(Members, values.Length);
+        Assert.Equal("m65535", values[^1]);
+        Assert.True(watch.Elapsed < TimeSpan.FromSeconds(3), $"reading took {watch.Elapsed}: enum labels must not be found by scanning the members");
+    }
+
     // ---- 3. only our exceptions -----------------------------------------------------------------------------
 
     private static byte[] JsonWithPath(string path, params byte[] dynamicValue)
