@@ -21,6 +21,8 @@ public static class SuiteCatalog
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
+        typeof(Batching.BatchedInsertBenchmarks),
+        typeof(Batching.UnbatchedInsertBenchmarks),
     ];
 
     public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(EndToEnd).ToArray() : InMemory;

@@ -75,4 +75,45 @@ public sealed partial class ClickHouseClient
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
     }
+
+    /// <summary>
+    /// Creates a table whose columns are the row type's, with their ClickHouse types; see
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// </summary>
+    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+
+    /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
+    /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
+    /// <param name="options">When batches are sent and how they are retried; the defaults when null.</param>
+    public ClickHouseBatchInserter<T> CreateBatchInserter<T>(string table, ClickHouseBatchInserterOptions? options = null)
+        where T : IClickHouseRow<T>
+        => new(this, table, options ?? new ClickHouseBatchInserterOptions());
+
+    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, HttpContent content, string? database, string queryId,
+        IDictionary<string, string> settings, TimeSpan timeout)
+    {
+        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
+        using HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", CancellationToken.None)
+            .ConfigureAwait(false);
+        using var timeLimit = new CancellationTokenSource(timeout);
+        await using ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(timeLimit.Token).ConfigureAwait(false), queryId);
+        await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+    }
+
+    /// <summary>Whether the server behind <paramref name="endpoint"/> has the setting <paramref name="name"/> (a name of ours: letters and underscores).</summary>
+    internal async Task<bool> HasSettingAsync(Uri endpoint, string name, TimeSpan timeout)
+    {
+        // A literal, not a {name:String} parameter: servers before 19.11 have no query parameters.
+        var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes($"SELECT count() FROM system.settings WHERE name = '{name}'"));
+        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
+        using HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", CancellationToken.None)
+            .ConfigureAwait(false);
+        using var timeLimit = new CancellationTokenSource(timeout);
+        await using ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(timeLimit.Token).ConfigureAwait(false), null);
+        using var reader = new StreamReader(body);
+        return (await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false)).Trim() != "0";
+    }
 }
