@@ -339,7 +339,7 @@ public ref partial struct RowBinaryReader
 
     /// <summary>
     /// Reads a length or element count, checking it against the data left (each element takes at least
-    /// <paramref name="minElementSize"/> bytes) before anything is allocated for it.
+    /// <paramref name="minElementSize"/> bytes, and never less than one) before anything is allocated for it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int ReadLength(string what, int minElementSize = 1)
