@@ -82,6 +82,7 @@ public ref partial struct RowBinaryReader
     /// <summary>Reads a FixedString(N) as bytes, all N of them.</summary>
     public byte[] ReadFixedStringBytes(int length)
     {
+        EnsureAvailable(length, "FixedString");
         byte[] bytes = new byte[length];
         ReadBytes(bytes, "FixedString");
         return bytes;

@@ -214,6 +214,15 @@ public ref partial struct RowBinaryReader
         return scratch.AsSpan(0, length);
     }
 
+    /// <summary>Fails unless <paramref name="length"/> bytes are left: checked before allocating anything for them.</summary>
+    private readonly void EnsureAvailable(int length, string what)
+    {
+        if (Remaining < length)
+        {
+            ThrowEndOfData(length, what);
+        }
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly void ThrowEndOfData(int needed, string what)
     {
@@ -330,7 +339,7 @@ public ref partial struct RowBinaryReader
 
     /// <summary>
     /// Reads a length or element count, checking it against the data left (each element takes at least
-    /// <paramref name="minElementSize"/> bytes) before anything is allocated for it.
+    /// <paramref name="minElementSize"/> bytes, and never less than one) before anything is allocated for it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int ReadLength(string what, int minElementSize = 1)
@@ -350,7 +359,10 @@ public ref partial struct RowBinaryReader
         {
             ThrowHelper.ThrowInvalid(Offset, what, $"a length of {length} is larger than any .NET collection can hold.");
         }
-        if (minElementSize > 0 && length * (ulong)minElementSize > (ulong)Remaining)
+        // Every element costs at least one byte, whatever the caller says: zero-byte elements cannot be claimed
+        // two billion times from a few bytes.
+        minElementSize = Math.Max(minElementSize, 1);
+        if (length * (ulong)minElementSize > (ulong)Remaining)
         {
             if (!_isFinalBlock)
             {

@@ -19,6 +19,23 @@ public sealed class ClickHouseServerFixture : IAsyncLifetime
         return new ClickHouseClient(options);
     }
 
+    /// <summary>
+    /// Options for a CREATE TABLE with LowCardinality columns: 18.x needs allow_experimental_low_cardinality_type,
+    /// later servers allow_suspicious_low_cardinality_types for small element types. Each is sent only where the
+    /// server has it (servers refuse settings they lack with code 115), so no test relies on a server profile.
+    /// </summary>
+    public async Task<ClickHouseQueryOptions> LowCardinalityTableOptionsAsync()
+    {
+        string known = await Client.QueryTextAsync(
+            "SELECT name FROM system.settings WHERE name IN ('allow_experimental_low_cardinality_type', 'allow_suspicious_low_cardinality_types') FORMAT TabSeparated");
+        var options = new ClickHouseQueryOptions();
+        foreach (string name in known.Split('\n', StringSplitOptions.RemoveEmptyEntries))
+        {
+            options.Settings[name] = "1";
+        }
+        return options;
+    }
+
     public async Task InitializeAsync()
     {
         if (TestServer.SkipReason is not null)
