@@ -17,7 +17,8 @@ public static class ClickHouseServiceCollectionExtensions
 
     /// <summary>
     /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe) configured in code, over an
-    /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>.
+    /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>. Its requests are logged through the registered
+    /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failures and retries at Warning.
     /// </summary>
     /// <returns>The named HttpClient's builder, to add handlers, a proxy or certificates.</returns>
     public static IHttpClientBuilder AddClickHouseClient(this IServiceCollection services, Action<ClickHouseClientOptions> configure)
@@ -69,9 +70,16 @@ public static class ClickHouseServiceCollectionExtensions
 
     private static IHttpClientBuilder AddClient(IServiceCollection services)
     {
-        services.AddSingleton(provider => new ClickHouseClient(
-            provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
-            provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value));
+        services.AddSingleton(provider => new ClickHouseRequestLog(provider.GetService<Microsoft.Extensions.Logging.ILoggerFactory>()
+            ?? Microsoft.Extensions.Logging.Abstractions.NullLoggerFactory.Instance));
+        services.AddSingleton(provider =>
+        {
+            // Logging starts with the first client: requests at Debug, failures and retries at Warning (category ClickHouse.RowBinary).
+            provider.GetRequiredService<ClickHouseRequestLog>();
+            return new ClickHouseClient(
+                provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
+                provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value);
+        });
         return services.AddHttpClient(HttpClientName)
             // ClickHouseClientOptions.Timeout applies per request; the factory's 100 s default would cut long reads.
             .ConfigureHttpClient(http => http.Timeout = Timeout.InfiniteTimeSpan)
