@@ -35,7 +35,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
     }
 
     /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, ClickHouseInsertOptions?, CancellationToken)"/>
@@ -43,7 +43,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
     }
 
     /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
