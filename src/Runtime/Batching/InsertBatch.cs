@@ -1,24 +1,19 @@
 using System;
-using System.Buffers;
-using System.Collections.Generic;
 using System.IO;
-using System.Threading;
+using System.IO.Compression;
 using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The RowBinary bytes of the rows one INSERT will carry, in segments rented from the array pool, and the one task
-/// every caller whose rows it holds awaits.
+/// The RowBinary bytes of the rows one INSERT will carry, in pooled segments, and the one task every caller whose rows
+/// it holds awaits.
 /// </summary>
 internal sealed class InsertBatch
 {
-    private const int FirstSegmentSize = 4096;
-    private const int MaxSegmentSize = 1024 * 1024;
-
-    private readonly List<byte[]> _segments = [];
+    private readonly PooledSegmentStream _rows = new();
     private readonly TaskCompletionSource _acknowledged = new(TaskCreationOptions.RunContinuationsAsynchronously);
-    private int _lastSegmentUsed;
+    private PooledSegmentStream? _framed;
 
     public InsertBatch(long sequence, long openedAt)
     {
@@ -34,7 +29,8 @@ internal sealed class InsertBatch
 
     public int Rows { get; private set; }
 
-    public long Bytes { get; private set; }
+    /// <summary>RowBinary bytes, before framing.</summary>
+    public long Bytes => _rows.Length;
 
     /// <summary>Completes when the server acknowledged the INSERT, or fails with what finally stopped it.</summary>
     public Task Acknowledged => _acknowledged.Task;
@@ -42,45 +38,39 @@ internal sealed class InsertBatch
     /// <summary>Appends the bytes of <paramref name="rows"/> whole rows.</summary>
     public void Append(ReadOnlySpan<byte> bytes, int rows)
     {
+        _rows.Write(bytes);
         Rows += rows;
-        Bytes += bytes.Length;
-        while (!bytes.IsEmpty)
-        {
-            if (_segments.Count == 0 || _lastSegmentUsed == _segments[^1].Length)
-            {
-                int size = _segments.Count == 0
-                    ? Math.Max(FirstSegmentSize, bytes.Length)
-                    : Math.Min(MaxSegmentSize, Math.Max(_segments[^1].Length * 2, bytes.Length));
-                _segments.Add(ArrayPool<byte>.Shared.Rent(Math.Min(size, MaxSegmentSize)));
-                _lastSegmentUsed = 0;
-            }
-            byte[] segment = _segments[^1];
-            int count = Math.Min(bytes.Length, segment.Length - _lastSegmentUsed);
-            bytes.Slice(0, count).CopyTo(segment.AsSpan(_lastSegmentUsed));
-            _lastSegmentUsed += count;
-            bytes = bytes.Slice(count);
-        }
     }
 
-    /// <summary>Writes every byte of the batch, in order. Safe to call again for a retry.</summary>
-    public async Task WriteToAsync(Stream destination, CancellationToken cancellationToken)
+    /// <summary>
+    /// The body every attempt sends, made once: the rows inside a compressed stream with an end mark (gzip stored
+    /// blocks when no compression is asked for: a CRC and a copy, no compression work), sent with its length.
+    /// ClickHouse commits the rows of a plain body that a dropped connection cut at a row boundary; a cut gzip stream
+    /// fails to decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a
+    /// cut could drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
+    /// </summary>
+    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression)
     {
-        for (int i = 0; i < _segments.Count; i++)
+        if (_framed is null)
         {
-            int length = i == _segments.Count - 1 ? _lastSegmentUsed : _segments[i].Length;
-            await destination.WriteAsync(_segments[i].AsMemory(0, length), cancellationToken).ConfigureAwait(false);
+            var framed = new PooledSegmentStream();
+            Stream compressor = compression == ClickHouseCompression.None
+                ? new GZipStream(framed, CompressionLevel.NoCompression, leaveOpen: true)
+                : ClickHouseContentCoding.Compress(framed, compression);
+            await using (compressor.ConfigureAwait(false))
+            {
+                await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);
+            }
+            _framed = framed;
         }
+        return _framed;
     }
 
     /// <summary>Returns the segments to the pool and tells every caller how the INSERT ended.</summary>
     public void Settle(Exception? failure)
     {
-        foreach (byte[] segment in _segments)
-        {
-            ArrayPool<byte>.Shared.Return(segment);
-        }
-        _segments.Clear();
-        _lastSegmentUsed = 0;
+        _rows.Dispose();
+        _framed?.Dispose();
         if (failure is null)
         {
             _acknowledged.TrySetResult();

@@ -97,7 +97,8 @@ public sealed partial class ClickHouseClient
     internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
         IDictionary<string, string> settings, int attempt, TimeSpan timeout)
     {
-        using HttpRequestMessage request = CreateRequest(endpoint, sql, new InsertBatchContent(batch, _requestCompression), database, queryId, settings, parameters: null);
+        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression).ConfigureAwait(false), _requestCompression);
+        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
             [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
         telemetry.Sent(batch.Rows, batch.Bytes);
