@@ -220,7 +220,10 @@ internal sealed partial class Emitter
                             ? EmitRead(tuple.Elements[i], elementHint, names, targetTyped: false)
                             : EmitReadToLocal(tuple.Elements[i], elementHint, names);
                     }
-                    return "(" + string.Join(", ", elements) + ")";
+                    // A one-element ValueTuple<T> has no literal syntax: (x) is just x.
+                    return elements.Length == 1
+                        ? $"new {tuple.TypeName}({elements[0]})"
+                        : "(" + string.Join(", ", elements) + ")";
                 }
             case RowTupleValueSpec rowTuple:
                 {
