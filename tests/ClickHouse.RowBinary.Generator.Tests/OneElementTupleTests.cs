@@ -29,7 +29,7 @@ public class OneElementTupleTests
     public void A_one_element_tuple_compiles_and_round_trips_wherever_it_stands()
     {
         OracleSchema[] schemas = s_structures
-            .Select((structure, i) => new OracleSchema(structure, $"SELECT * FROM generateRandom('{structure}', {i + 1}, 8, 3) LIMIT 4"))
+            .Select((structure, i) => new OracleSchema(structure, $"SELECT * FROM generateRandom({Sql.Quote(structure)}, {i + 1}, 8, 3) LIMIT 4"))
             .ToArray();
 
         SchemaRoundTripReport report = OracleSchemaRoundTrip.Run(schemas);

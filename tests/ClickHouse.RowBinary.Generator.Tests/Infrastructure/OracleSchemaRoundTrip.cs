@@ -242,7 +242,7 @@ internal static class OracleSchemaRoundTrip
 
     private static int SchemaIndex(Diagnostic diagnostic)
     {
-        string path = diagnostic.Location.SourceTree?.FilePath ?? "";
+        string path = diagnostic.Location.GetLineSpan().Path ?? "";
         Match match = s_schemaIndex.Match(path);
         return match.Success
             ? int.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture)

@@ -47,3 +47,11 @@ public partial struct Reading
 public partial record MapRows(
     [property: ClickHouseColumn("pairs", Type = "Map(String, UInt8)")] List<KeyValuePair<string, byte>> Pairs,
     [property: ClickHouseColumn("map", Type = "Map(String, UInt8)")] Dictionary<string, byte> Map);
+
+/// <summary>A Nullable(Tuple) whose first element can itself be NULL.</summary>
+[ClickHouseRow]
+public partial class NullableTupleRow
+{
+    [ClickHouseColumn("pair", Type = "Nullable(Tuple(Nullable(String), UInt8))")]
+    public (string?, byte)? Pair { get; set; }
+}
