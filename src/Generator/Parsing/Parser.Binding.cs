@@ -464,13 +464,22 @@ internal sealed partial class Parser
         return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, "{value} is null || {value}.Count == 0", kind, keyValue, valueValue);
     }
 
-    /// <summary>Nested(a A, ..): a collection of a [ClickHouseRow] type whose columns are exactly the fields, as a row type's own member.</summary>
+    /// <summary>
+    /// Nested(a A, ..): as a row type's own member, a collection of a [ClickHouseRow] type whose columns are exactly
+    /// the fields (sent as one array column per field). Inside another type nothing is flattened: it travels as
+    /// Array(Tuple(a A, ..)), held by a collection of C# tuples or of such a row type.
+    /// </summary>
     private ValueSpec BindNested(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
     {
         string name = clickHouseType.ToString();
         if (!allowNested)
         {
-            throw BindingException.NestedNotAllowed(name);
+            var elements = new List<KeyValuePair<string, ClickHouseType>>(clickHouseType.Arguments.Count);
+            for (int i = 0; i < clickHouseType.Arguments.Count; i++)
+            {
+                elements.Add(new KeyValuePair<string, ClickHouseType>(clickHouseType.ElementNames[i]!, clickHouseType.Arguments[i]));
+            }
+            return BindArray(type, name, ClickHouseType.Tuple(elements));
         }
         if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType) || elementType is not INamedTypeSymbol element || !IsRowType(element))
         {
