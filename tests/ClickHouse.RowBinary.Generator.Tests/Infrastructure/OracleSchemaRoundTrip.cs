@@ -14,7 +14,7 @@ namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 internal sealed record OracleSchema(string Name, string Select);
 
 /// <summary>What became of the schemas: rejected with a CHRB diagnostic, failed (broken code or bytes), or proven.</summary>
-internal sealed record SchemaRoundTripReport(int Proven, IReadOnlyList<string> Unsupported, IReadOnlyList<string> Failures);
+internal sealed record SchemaRoundTripReport(int Proven, IReadOnlyList<string> Unsupported, IReadOnlyList<string> Failures, string Timings);
 
 /// <summary>
 /// Proves schemas end to end in one oracle call and one compilation: ClickHouse 26.9 encodes each SELECT's rows in
@@ -32,7 +32,9 @@ internal static class OracleSchemaRoundTrip
     {
         var failures = new List<string>();
         var unsupported = new List<string>();
+        var stopwatch = System.Diagnostics.Stopwatch.StartNew();
         SchemaBytes?[] bytes = QueryOracle(schemas);
+        TimeSpan oracle = stopwatch.Elapsed;
 
         var sources = new string?[schemas.Count];
         for (int i = 0; i < schemas.Count; i++)
@@ -87,6 +89,7 @@ internal static class OracleSchemaRoundTrip
             }
         }
 
+        TimeSpan compile = stopwatch.Elapsed - oracle;
         using var image = new MemoryStream();
         Microsoft.CodeAnalysis.Emit.EmitResult emitted = result.Output.Emit(image);
         if (!emitted.Success)
@@ -121,7 +124,9 @@ internal static class OracleSchemaRoundTrip
         {
             context.Unload();
         }
-        return new SchemaRoundTripReport(proven, unsupported, failures);
+        TimeSpan roundTrip = stopwatch.Elapsed - oracle - compile;
+        return new SchemaRoundTripReport(proven, unsupported, failures,
+            $"oracle {oracle.TotalSeconds:F1} s, generator and compilation {compile.TotalSeconds:F1} s, round trips {roundTrip.TotalSeconds:F1} s");
     }
 
     private sealed record SchemaBytes(IReadOnlyList<(string Name, string Type)> Columns, byte[] RowBinary, byte[] WithNamesAndTypes);
