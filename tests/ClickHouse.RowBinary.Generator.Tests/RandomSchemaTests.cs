@@ -44,7 +44,7 @@ public class RandomSchemaTests(ITestOutputHelper output)
         }
 
         var stopwatch = System.Diagnostics.Stopwatch.StartNew();
-        SchemaRoundTripReport report = OracleSchemaRoundTrip.Run(schemas);
+        SchemaRoundTripReport report = OracleSchemaRoundTrip.Run(schemas, new MemberTypeFor(random));
         output.WriteLine($"{schemas.Count} schemas in {stopwatch.Elapsed.TotalSeconds:F1} s: {report.Proven} proven byte for byte, "
             + $"{report.Unsupported.Count} rejected with a CHRB diagnostic, {report.Failures.Count} failed ({report.Timings})");
         foreach (string unsupported in report.Unsupported)

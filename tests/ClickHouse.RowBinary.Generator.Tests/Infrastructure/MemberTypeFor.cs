@@ -3,13 +3,14 @@ using ClickHouse.RowBinary.Types;
 namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 
 /// <summary>
-/// The C# member type a test declares for a ClickHouse type so that any value round-trips byte for byte: raw bytes
-/// for String (random bytes are rarely UTF-8), raw ticks for DateTime64 and Time64, ClickHouseDecimal for Decimal,
-/// a list of pairs for Map (keeps order and repeated keys), one-element tuples as <c>ValueTuple&lt;T&gt;</c>.
+/// A C# member type a test declares for a ClickHouse type so that any value round-trips byte for byte: raw bytes
+/// for String (random bytes need not be UTF-8), raw ticks for DateTime64 and Time64, a list of pairs for Map (keeps
+/// order and repeated keys), one-element tuples as <c>ValueTuple&lt;T&gt;</c>. With a <see cref="Random"/>, it picks
+/// among the exact alternatives the type mapping accepts (collections, IPAddress or uint, label or number, ...).
 /// </summary>
-internal static class MemberTypeFor
+internal sealed class MemberTypeFor(Random? random = null)
 {
-    public static string ClickHouse(ClickHouseType type) => type.Kind switch
+    public string ClickHouse(ClickHouseType type) => Alternative(type) ?? type.Kind switch
     {
         ClickHouseTypeKind.Int8 => "sbyte",
         ClickHouseTypeKind.Int16 => "short",
@@ -51,10 +52,38 @@ internal static class MemberTypeFor
         _ => throw new NotSupportedException($"The test has no C# type for {type}."),
     };
 
-    private static string Nullable(ClickHouseType inner)
+    /// <summary>Another exact mapping of the type, drawn at random half of the time; else null.</summary>
+    private string? Alternative(ClickHouseType type)
+    {
+        if (random is null || random.Next(2) == 0)
+        {
+            return null;
+        }
+        return type.Kind switch
+        {
+            ClickHouseTypeKind.Array => random.Next(4) switch
+            {
+                0 => $"global::System.Collections.Generic.List<{ClickHouse(type.Arguments[0])}>",
+                1 => $"global::System.Collections.Generic.IReadOnlyList<{ClickHouse(type.Arguments[0])}>",
+                2 => $"global::System.Collections.Generic.IList<{ClickHouse(type.Arguments[0])}>",
+                _ => $"global::System.Collections.Immutable.ImmutableArray<{ClickHouse(type.Arguments[0])}>",
+            },
+            ClickHouseTypeKind.String or ClickHouseTypeKind.FixedString => "global::System.ReadOnlyMemory<byte>",
+            ClickHouseTypeKind.Date or ClickHouseTypeKind.Date32 => "global::System.DateTime",
+            ClickHouseTypeKind.DateTime => "global::System.DateTimeOffset",
+            ClickHouseTypeKind.IPv4 => "global::System.Net.IPAddress",
+            ClickHouseTypeKind.Enum8 => "sbyte",
+            ClickHouseTypeKind.Enum16 => "short",
+            ClickHouseTypeKind.Decimal when type.Precision <= 28 => "decimal",
+            ClickHouseTypeKind.Time64 when type.Precision <= 7 => "global::System.TimeSpan",
+            _ => null,
+        };
+    }
+
+    private string Nullable(ClickHouseType inner)
         => inner.Kind == ClickHouseTypeKind.Nothing ? "object?" : ClickHouse(inner) + "?";
 
-    private static string Tuple(IReadOnlyList<ClickHouseType> elements)
+    private string Tuple(IReadOnlyList<ClickHouseType> elements)
         => elements.Count == 1
             ? $"global::System.ValueTuple<{ClickHouse(elements[0])}>"
             : "(" + string.Join(", ", elements.Select(ClickHouse)) + ")";

@@ -28,8 +28,10 @@ internal static class OracleSchemaRoundTrip
     private const string Namespace = "OracleSchemas";
     private static readonly Regex s_schemaIndex = new(@"(?:Input|Schema)(\d+)\b", RegexOptions.CultureInvariant);
 
-    public static SchemaRoundTripReport Run(IReadOnlyList<OracleSchema> schemas)
+    /// <param name="memberTypes">Picks each column's C# member type (by default the first exact mapping).</param>
+    public static SchemaRoundTripReport Run(IReadOnlyList<OracleSchema> schemas, MemberTypeFor? memberTypes = null)
     {
+        memberTypes ??= new MemberTypeFor();
         var failures = new List<string>();
         var unsupported = new List<string>();
         var stopwatch = System.Diagnostics.Stopwatch.StartNew();
@@ -41,7 +43,7 @@ internal static class OracleSchemaRoundTrip
         {
             try
             {
-                sources[i] = RowTypeSource(i, bytes[i]!.Columns);
+                sources[i] = RowTypeSource(i, bytes[i]!.Columns, memberTypes);
             }
             catch (Exception e) when (e is NotSupportedException or ClickHouseTypeParseException)
             {
@@ -110,6 +112,7 @@ internal static class OracleSchemaRoundTrip
                     continue;
                 }
                 string? failure = RoundTrip(assembly.GetType($"{Namespace}.Schema{i}", throwOnError: true)!, bytes[i]!);
+                failure = failure is null ? null : failure + Environment.NewLine + "  as the row type" + Environment.NewLine + sources[i];
                 if (failure is null)
                 {
                     proven++;
@@ -185,7 +188,7 @@ internal static class OracleSchemaRoundTrip
         return columns;
     }
 
-    private static string RowTypeSource(int index, IReadOnlyList<(string Name, string Type)> columns)
+    private static string RowTypeSource(int index, IReadOnlyList<(string Name, string Type)> columns, MemberTypeFor memberTypes)
     {
         var source = new StringBuilder();
         source.AppendLine($"namespace {Namespace};");
@@ -194,7 +197,7 @@ internal static class OracleSchemaRoundTrip
         source.AppendLine("{");
         for (int c = 0; c < columns.Count; c++)
         {
-            string memberType = MemberTypeFor.ClickHouse(ClickHouseType.Parse(columns[c].Type));
+            string memberType = memberTypes.ClickHouse(ClickHouseType.Parse(columns[c].Type));
             source.AppendLine($"    [global::ClickHouse.RowBinary.ClickHouseColumn({Literal(columns[c].Name)}, Type = {Literal(columns[c].Type)})]");
             source.AppendLine($"    public {memberType} M{c} {{ get; set; }} = default!;");
         }
