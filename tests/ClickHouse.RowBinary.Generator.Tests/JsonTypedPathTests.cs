@@ -1,4 +1,7 @@
+using System.Buffers;
+using System.Text;
 using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
+using ClickHouse.RowBinary.Generator.Tests.Rows;
 
 namespace ClickHouse.RowBinary.Generator.Tests;
 
@@ -35,5 +38,75 @@ public class JsonTypedPathTests
         Assert.True(report.Failures.Count == 0 && report.Unsupported.Count == 0,
             string.Join(Environment.NewLine, report.Failures.Concat(report.Unsupported)));
         Assert.Equal(schemas.Length, report.Proven);
+    }
+
+    private const string Documents = """
+        SELECT toUInt32(number) AS id, CAST(arrayElement([
+            '{"user":{"id":5,"name":"a"},"ts":"2024-01-01 00:00:00.123","secret":1,"z":[1,2],"b":{"c":"x"}}',
+            '{"y":true,"x":1.5,"a.b":"dotted","user":{"role":"r"}}',
+            '{}'], number + 1) AS JSON(max_dynamic_paths = 64, max_dynamic_types = 8, user.id UInt64, ts DateTime64(3), SKIP secret)) AS payload
+        FROM numbers(3)
+        """;
+
+    [OracleFact]
+    public void Typed_paths_out_of_sorted_order_and_many_dynamic_paths_are_read_back_by_the_server_with_the_same_values()
+    {
+        byte[] serverBytes = OracleProcess.Query(Documents, "RowBinaryWithNamesAndTypes");
+        string[] serverValues = Encoding.UTF8.GetString(OracleProcess.Query(Documents, "JSONEachRow")).Split('\n', StringSplitOptions.RemoveEmptyEntries);
+
+        // The header is the server's rendering (parameters and typed paths in its own order), which the row type accepts.
+        List<TypedJsonRow> rows = RowBinarySerializer.ReadList<TypedJsonRow>(serverBytes, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        var written = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(written, rows, RowBinaryFormat.RowBinary);
+
+        // Our bytes may order the paths otherwise (see the class summary); the server reads the same values from them.
+        string[] readBack = OracleProcess.Parse($"id UInt32, payload {TypedJsonRow.PayloadType}", "RowBinary", written.WrittenSpan.ToArray());
+        Assert.Equal(serverValues, readBack);
+        Assert.Equal(3, readBack.Length);
+    }
+
+    [OracleFact]
+    public void A_JsonNode_member_reads_the_typed_paths_and_writes_what_the_server_reads_back()
+    {
+        byte[] serverBytes = OracleProcess.Query(Documents, "RowBinaryWithNamesAndTypes");
+
+        List<TypedJsonNodeRow> rows = RowBinarySerializer.ReadList<TypedJsonNodeRow>(serverBytes, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+
+        Assert.Equal(5UL, rows[0].Payload["user"]!["id"]!.GetValue<ulong>());
+        Assert.Null(rows[0].Payload["secret"]);
+        var written = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(written, rows, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        string[] readBack = OracleProcess.Parse($"id UInt32, payload {TypedJsonRow.PayloadType}", "RowBinaryWithNamesAndTypes", written.WrittenSpan.ToArray());
+        Assert.Equal(Encoding.UTF8.GetString(OracleProcess.Query(Documents, "JSONEachRow")).Split('\n', StringSplitOptions.RemoveEmptyEntries), readBack);
+    }
+
+    [OracleFact]
+    public void A_different_set_of_typed_paths_in_the_header_is_a_mismatch_naming_the_column()
+    {
+        byte[] serverBytes = OracleProcess.Query(
+            "SELECT toUInt32(1) AS id, CAST('{}' AS JSON(max_dynamic_paths = 64, max_dynamic_types = 8, user.id UInt32, ts DateTime64(3), SKIP secret)) AS payload",
+            "RowBinaryWithNamesAndTypes");
+
+        var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => RowBinarySerializer.ReadList<TypedJsonRow>(serverBytes, RowBinaryFormat.RowBinaryWithNamesAndTypes));
+
+        RowBinaryColumnMismatch mismatch = Assert.Single(exception.Mismatches);
+        Assert.Equal("payload", mismatch.Column);
+        Assert.Contains("`user.id` UInt32", mismatch.ActualType, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_typed_path_value_that_does_not_fit_its_type_is_an_error_naming_column_path_and_row()
+    {
+        TypedJsonRow[] rows =
+        [
+            new() { Id = 1, Payload = """{"user":{"id":1}}""" },
+            new() { Id = 2, Payload = """{"user":{"id":-1}}""" },
+        ];
+
+        var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.Write(new ArrayBufferWriter<byte>(), rows, RowBinaryFormat.RowBinary));
+
+        Assert.Equal("payload", exception.Column);
+        Assert.Equal(1, exception.Row);
+        Assert.Contains("user.id", exception.Message, StringComparison.Ordinal);
     }
 }
