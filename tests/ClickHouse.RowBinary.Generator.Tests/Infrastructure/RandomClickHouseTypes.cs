@@ -47,12 +47,44 @@ internal sealed class RandomClickHouseTypes(Random random)
             14 => LowCardinality(),
             15 => Variant(),
             16 => new RandomType("Dynamic", Next(depth + 1).Source is var source && !source.Contains("Nested", StringComparison.Ordinal) ? source : "String"),
-            // JSON is held as text, which keeps only the types ClickHouse infers from JSON text.
-            17 => new RandomType("JSON", $"Map(String, {Pick(["Int64", "String", "Bool", "Float64", "Array(Int64)"])})"),
+            17 => Json(),
             18 => Wrap("Nullable({0})", Tuple(depth)),
             // generateRandom fills SimpleAggregateFunction(f, Bool) with any byte, which is no Bool.
             _ => Native($"SimpleAggregateFunction(anyLast, {Pick(s_plain.Where(t => t != "Bool").ToArray())})"),
         };
+    }
+
+    /// <summary>
+    /// JSON, plain or with typed paths (declared sorted: the server keeps them in declaration order, which the type
+    /// it prints does not show), SKIP and limits. It is held as text, so the dynamic values are of types ClickHouse
+    /// infers back from JSON text.
+    /// </summary>
+    private RandomType Json()
+    {
+        string source = $"Map(String, {Pick(["Int64", "String", "Bool", "Float64", "Array(Int64)"])})";
+        if (random.Next(2) == 0)
+        {
+            return new RandomType("JSON", source);
+        }
+        string[] typed = ["Int64", "UInt8", "String", "Date", "Float64", "Array(Int32)", "Nullable(Int16)", "DateTime64(3, 'UTC')", "UUID", "IPv4", "Decimal(10, 2)", "Bool", "LowCardinality(String)", "Tuple(x UInt8, y String)"];
+        var parts = new List<string>();
+        if (random.Next(2) == 0)
+        {
+            parts.Add($"max_dynamic_paths = {random.Next(0, 8)}");
+        }
+        if (random.Next(2) == 0)
+        {
+            parts.Add($"max_dynamic_types = {random.Next(1, 8)}");
+        }
+        foreach (string path in new[] { "a", "a1.b", "k", "z.y.x" }.Where(_ => random.Next(2) == 0))
+        {
+            parts.Add($"{path} {Pick(typed)}");
+        }
+        if (random.Next(3) == 0)
+        {
+            parts.Add(random.Next(2) == 0 ? "SKIP s" : "SKIP REGEXP '^q.*'");
+        }
+        return new RandomType(parts.Count == 0 ? "JSON" : $"JSON({string.Join(", ", parts)})", source);
     }
 
     private RandomType Special() => random.Next(4) switch
