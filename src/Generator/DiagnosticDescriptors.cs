@@ -79,14 +79,6 @@ internal static class DiagnosticDescriptors
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true);
 
-    public static readonly DiagnosticDescriptor NestedNotAllowedHere = new(
-        id: "CHRB010",
-        title: "Nested is only allowed as a column of the row type itself",
-        messageFormat: "The member '{0}' declares {1}, but Nested is only allowed as a column of the row type itself, not inside another type; declare it as Array(Tuple(...)), or make the collection a member of the row type",
-        category: Category,
-        defaultSeverity: DiagnosticSeverity.Error,
-        isEnabledByDefault: true);
-
     public static readonly DiagnosticDescriptor RecursiveRowType = new(
         id: "CHRB011",
         title: "A row type contains itself",
@@ -106,7 +98,7 @@ internal static class DiagnosticDescriptors
     private static readonly DiagnosticDescriptor[] s_all =
     {
         TypeNotPartial, UnsupportedMemberType, InvalidClickHouseType, TypeMismatch, DecimalPrecisionExceedsSystemDecimal,
-        DuplicateColumnName, CannotConstruct, GenericRowType, NoColumns, NestedNotAllowedHere, RecursiveRowType,
+        DuplicateColumnName, CannotConstruct, GenericRowType, NoColumns, RecursiveRowType,
         InvalidColumnName,
     };
 

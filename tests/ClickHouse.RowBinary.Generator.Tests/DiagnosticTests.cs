@@ -201,30 +201,6 @@ public class DiagnosticTests
     }
 
     [Fact]
-    public void CHRB010_a_Nested_column_inside_a_tuple()
-    {
-        Diagnostic diagnostic = Report("""
-            [ClickHouseRow]
-            public partial record struct Leaf(byte A);
-
-            [ClickHouseRow]
-            public partial class Branch
-            {
-                [ClickHouseColumn(Type = "Nested(A UInt8)")]
-                public Leaf[] Leaves { get; set; } = [];
-            }
-
-            [ClickHouseRow]
-            public partial class Tree
-            {
-                public Branch Trunk { get; set; } = new(); // here
-            }
-            """, "CHRB010");
-
-        AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Trunk'", "Nested(A UInt8)", "Array(Tuple(...))");
-    }
-
-    [Fact]
     public void CHRB011_a_row_type_that_contains_itself()
     {
         Diagnostic diagnostic = Report("""
@@ -278,7 +254,8 @@ public class DiagnosticTests
             .Select(field => (DiagnosticDescriptor)field.GetValue(null)!)
             .ToArray();
 
-        Assert.Equal(Enumerable.Range(1, 12).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
+        // CHRB010 (Nested inside another type) was retired, not reused: inside a type, Nested travels as Array(Tuple).
+        Assert.Equal(Enumerable.Range(1, 12).Where(i => i != 10).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
         Assert.All(descriptors, descriptor =>
         {
             Assert.Equal("ClickHouse.RowBinary", descriptor.Category);

@@ -220,7 +220,10 @@ internal sealed partial class Emitter
                             ? EmitRead(tuple.Elements[i], elementHint, names, targetTyped: false)
                             : EmitReadToLocal(tuple.Elements[i], elementHint, names);
                     }
-                    return "(" + string.Join(", ", elements) + ")";
+                    // A one-element ValueTuple<T> has no literal syntax: (x) is just x.
+                    return elements.Length == 1
+                        ? $"new {tuple.TypeName}({elements[0]})"
+                        : "(" + string.Join(", ", elements) + ")";
                 }
             case RowTupleValueSpec rowTuple:
                 {
@@ -245,7 +248,9 @@ internal sealed partial class Emitter
 
     private string EmitReadNullable(NullableValueSpec nullable, string hint, LocalNames names, bool targetTyped)
     {
-        string none = targetTyped ? "null" : nullable.IsNullableValueType ? $"default({nullable.TypeName})" : $"({nullable.TypeName})null";
+        // Never a bare null for T?: where T converts from a reference type (ReadOnlyMemory<byte> from byte[]), the
+        // conditional's natural type is T, and null becomes a T that has a value.
+        string none = nullable.IsNullableValueType ? $"default({nullable.TypeName})" : targetTyped ? "null" : $"({nullable.TypeName})null";
         if (nullable.Inner is NothingValueSpec nothing)
         {
             return $"reader.ReadNullMarker() ? {none} : throw {SupportClass}.NothingValue({Literal(nullable.ClickHouseType)}, reader.Offset - 1)";

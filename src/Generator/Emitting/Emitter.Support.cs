@@ -115,6 +115,7 @@ internal sealed partial class Emitter
             _code.Unindent();
             _code.WriteLine("});");
             _code.Unindent();
+            EmitJsonTypeFields(body);
 
             // Only the factories the generated methods call, so that the file holds no dead code.
             foreach ((string name, string code) in s_factories)

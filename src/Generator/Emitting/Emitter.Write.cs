@@ -197,7 +197,11 @@ internal sealed partial class Emitter
         }
 
         string local = names.Take(hint);
-        _code.WriteLine($"if ({value} is {NonNullable(nullable.Inner)} {local})");
+        // A tuple type in a pattern would be a positional pattern, which fails on a null element and rejects 'T?'.
+        string type = NonNullable(nullable.Inner);
+        _code.WriteLine(type.StartsWith("(", System.StringComparison.Ordinal)
+            ? $"if ({value} is {{ }} {local})"
+            : $"if ({value} is {type} {local})");
         using (_code.OpenBlock())
         {
             _code.WriteLine("writer.WriteNullMarker(false);");

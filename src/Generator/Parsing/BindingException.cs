@@ -26,9 +26,6 @@ internal sealed class BindingException : Exception
     /// <summary>CHRB004: the C# type cannot hold the declared ClickHouse type.</summary>
     public static BindingException Mismatch(string reason) => new("CHRB004", new[] { reason });
 
-    /// <summary>CHRB010: a Nested type where only a row type's own column may have one.</summary>
-    public static BindingException NestedNotAllowed(string nestedType) => new("CHRB010", new[] { nestedType });
-
     /// <summary>CHRB011: a row type that contains itself.</summary>
     public static BindingException Recursive(string rowType, string through) => new("CHRB011", new[] { rowType, through });
 }

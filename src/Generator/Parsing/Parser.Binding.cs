@@ -255,25 +255,26 @@ internal sealed partial class Parser
         throw BindingException.Mismatch($"{name} is held by 'decimal' (up to 28 digits) or 'ClickHouseDecimal' (any precision, exactly)");
     }
 
+    /// <summary>
+    /// JSON: plain, or with typed paths, SKIP and parameters, which change the encoding: the reader and writer then
+    /// take the parsed type, kept in a field of the support class.
+    /// </summary>
     private ValueSpec BindJson(ITypeSymbol type, string name)
     {
-        if (name != "JSON")
-        {
-            throw BindingException.Mismatch("only plain JSON is supported: typed paths and parameters change the encoding; declare the column as JSON");
-        }
+        string jsonType = name == "JSON" ? "" : $", {Emitter.SupportClass}.{Emitter.JsonTypeField(name)}";
         if (type.SpecialType == SpecialType.System_String)
         {
-            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJson()");
+            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJson({jsonType.TrimStart(',', ' ')})");
         }
         if (Is(type, KnownTypeNames.JsonNode))
         {
-            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJsonNode()");
+            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJsonNode({jsonType.TrimStart(',', ' ')})");
         }
         if (Is(type, KnownTypeNames.JsonDocument))
         {
-            return Scalar(type, name, 1, "writer.WriteJson({value})", "reader.ReadJsonDocument()");
+            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJsonDocument({jsonType.TrimStart(',', ' ')})");
         }
-        throw BindingException.Mismatch("JSON is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
+        throw BindingException.Mismatch($"{name} is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
     }
 
     /// <summary>Interval*: the number of units as a long, or a TimeSpan where the unit has a fixed length.</summary>
@@ -464,13 +465,22 @@ internal sealed partial class Parser
         return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, "{value} is null || {value}.Count == 0", kind, keyValue, valueValue);
     }
 
-    /// <summary>Nested(a A, ..): a collection of a [ClickHouseRow] type whose columns are exactly the fields, as a row type's own member.</summary>
+    /// <summary>
+    /// Nested(a A, ..): as a row type's own member, a collection of a [ClickHouseRow] type whose columns are exactly
+    /// the fields (sent as one array column per field). Inside another type nothing is flattened: it travels as
+    /// Array(Tuple(a A, ..)), held by a collection of C# tuples or of such a row type.
+    /// </summary>
     private ValueSpec BindNested(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
     {
         string name = clickHouseType.ToString();
         if (!allowNested)
         {
-            throw BindingException.NestedNotAllowed(name);
+            var elements = new List<KeyValuePair<string, ClickHouseType>>(clickHouseType.Arguments.Count);
+            for (int i = 0; i < clickHouseType.Arguments.Count; i++)
+            {
+                elements.Add(new KeyValuePair<string, ClickHouseType>(clickHouseType.ElementNames[i]!, clickHouseType.Arguments[i]));
+            }
+            return BindArray(type, name, ClickHouseType.Tuple(elements));
         }
         if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType) || elementType is not INamedTypeSymbol element || !IsRowType(element))
         {

@@ -132,15 +132,7 @@ internal sealed partial class Parser
     {
         if (allowNested && element is INamedTypeSymbol named && IsRowType(named))
         {
-            RowShape shape = NestedShape(named);
-            foreach (FieldSpec field in shape.Fields)
-            {
-                if (field.Value is NestedValueSpec)
-                {
-                    throw BindingException.NestedNotAllowed(field.Value.ClickHouseType);
-                }
-            }
-            return ClickHouseType.Nested(NamedColumnTypes(shape));
+            return ClickHouseType.Nested(NamedColumnTypes(NestedShape(named)));
         }
         ClickHouseType elementType = DefaultType(element, allowNested: false);
         return Create(() => ClickHouseType.Array(elementType), $"ClickHouse has no Array({elementType})");

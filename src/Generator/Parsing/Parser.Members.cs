@@ -262,8 +262,8 @@ internal sealed partial class Parser
             }
             return value;
         }
-        // Inside a nested row type, recursion and a misplaced Nested are the outer member's problem: let them reach it.
-        catch (BindingException exception) when (isTopLevel || exception.DiagnosticId is not ("CHRB010" or "CHRB011"))
+        // Inside a nested row type, recursion is the outer member's problem: let it reach it.
+        catch (BindingException exception) when (isTopLevel || exception.DiagnosticId != "CHRB011")
         {
             var arguments = new List<string> { member.Name };
             switch (exception.DiagnosticId)

@@ -42,9 +42,21 @@ public ref partial struct RowBinaryWriter
     public void WriteBFloat16(float value)
     {
         uint bits = BitConverter.SingleToUInt32Bits(value);
-        ushort upper = float.IsNaN(value)
-            ? (ushort)((bits >> 16) | 0x0040)
-            : (ushort)((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16);
+        ushort upper;
+        if (float.IsNaN(value))
+        {
+            // A NaN keeps its upper bits (a BFloat16 read back writes the same bytes); only one whose payload lies
+            // all in the lower half gets the quiet bit, so that it does not become an infinity.
+            upper = (ushort)(bits >> 16);
+            if ((upper & 0x007F) == 0)
+            {
+                upper |= 0x0040;
+            }
+        }
+        else
+        {
+            upper = (ushort)((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16);
+        }
         WriteUInt16(upper);
     }
 

@@ -47,3 +47,22 @@ public partial struct Reading
 public partial record MapRows(
     [property: ClickHouseColumn("pairs", Type = "Map(String, UInt8)")] List<KeyValuePair<string, byte>> Pairs,
     [property: ClickHouseColumn("map", Type = "Map(String, UInt8)")] Dictionary<string, byte> Map);
+
+/// <summary>A Nullable(Tuple) whose first element can itself be NULL.</summary>
+[ClickHouseRow]
+public partial class NullableTupleRow
+{
+    [ClickHouseColumn("pair", Type = "Nullable(Tuple(Nullable(String), UInt8))")]
+    public (string?, byte)? Pair { get; set; }
+}
+
+/// <summary>NULL held by a nullable struct that converts from a reference type (ReadOnlyMemory&lt;byte&gt; from byte[]).</summary>
+[ClickHouseRow]
+public partial class NullableBytesRow
+{
+    [ClickHouseColumn("s", Type = "Nullable(String)")]
+    public ReadOnlyMemory<byte>? S { get; set; }
+
+    [ClickHouseColumn("t", Type = "Tuple(Nullable(FixedString(2)), Array(UInt8))")]
+    public (ReadOnlyMemory<byte>?, List<byte>) T { get; set; }
+}

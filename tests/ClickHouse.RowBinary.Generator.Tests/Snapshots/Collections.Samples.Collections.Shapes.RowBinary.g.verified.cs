@@ -630,7 +630,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         double?[] measurementsArray = measurementsCount == 0 ? global::System.Array.Empty<double?>() : new double?[measurementsCount];
         for (int i = 0; i < measurementsArray.Length; i++)
         {
-            measurementsArray[i] = reader.ReadNullMarker() ? null : reader.ReadFloat64();
+            measurementsArray[i] = reader.ReadNullMarker() ? default(double?) : reader.ReadFloat64();
         }
         reader.CurrentColumn = 3;
         int matrixCount = reader.ReadLength("Array(Array(UInt16))");
@@ -962,7 +962,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                     double?[] measurementsArray = measurementsCount == 0 ? global::System.Array.Empty<double?>() : new double?[measurementsCount];
                     for (int i = 0; i < measurementsArray.Length; i++)
                     {
-                        measurementsArray[i] = reader.ReadNullMarker() ? null : reader.ReadFloat64();
+                        measurementsArray[i] = reader.ReadNullMarker() ? default(double?) : reader.ReadFloat64();
                     }
                     measurements = measurementsArray;
                     break;

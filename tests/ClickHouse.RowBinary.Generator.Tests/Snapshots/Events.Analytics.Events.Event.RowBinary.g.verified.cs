@@ -111,7 +111,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         reader.CurrentColumn = 1;
         global::System.DateTime timestamp = reader.ReadDateTime64(3);
         reader.CurrentColumn = 2;
-        ulong? userId = reader.ReadNullMarker() ? null : reader.ReadUInt64();
+        ulong? userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
         reader.CurrentColumn = 3;
         string kind = reader.ReadString();
         reader.CurrentColumn = 4;
@@ -176,7 +176,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                     timestamp = reader.ReadDateTime64(3);
                     break;
                 case 2:
-                    userId = reader.ReadNullMarker() ? null : reader.ReadUInt64();
+                    userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
                     break;
                 case 3:
                     kind = reader.ReadString();

@@ -120,6 +120,22 @@ public class ValueConversionTests
     public void BFloat16_rounds_to_nearest_even(float value, string hex)
         => Assert.Equal(hex, Hex((ref RowBinaryWriter w) => w.WriteBFloat16(value)));
 
+    [Theory]
+    [InlineData("ac7f")] // a signaling NaN (quiet bit clear), as generateRandom makes them
+    [InlineData("c0ff")] // the negative quiet NaN
+    [InlineData("817f")]
+    public void A_BFloat16_NaN_read_back_writes_the_same_bytes(string hex)
+    {
+        var reader = new RowBinaryReader(Convert.FromHexString(hex));
+        float value = reader.ReadBFloat16();
+        Assert.True(float.IsNaN(value));
+        Assert.Equal(hex, Hex((ref RowBinaryWriter w) => w.WriteBFloat16(value)));
+    }
+
+    [Fact]
+    public void A_Float32_NaN_whose_payload_is_all_in_the_lower_half_stays_a_NaN_as_BFloat16()
+        => Assert.Equal("c07f", Hex((ref RowBinaryWriter w) => w.WriteBFloat16(BitConverter.UInt32BitsToSingle(0x7F800001))));
+
     [Fact]
     public void Invalid_utf8_is_an_error_that_points_to_reading_bytes()
     {

@@ -42,10 +42,17 @@ internal static class JsonColumnWriter
         foreach (KeyValuePair<string, ClickHouseType> typed in layout.TypedPaths)
         {
             writer.WriteString(typed.Key);
-            object? value = typedValues.TryGetValue(typed.Key, out JsonElement element)
-                ? JsonValueConverter.Convert(element, typed.Value, typed.Key)
-                : ClickHouseValueCodec.DefaultValue(typed.Value);
-            ClickHouseValueCodec.WriteValue(ref writer, typed.Value, value, depth);
+            try
+            {
+                object? value = typedValues.TryGetValue(typed.Key, out JsonElement element)
+                    ? JsonValueConverter.Convert(element, typed.Value, typed.Key)
+                    : ClickHouseValueCodec.DefaultValue(typed.Value);
+                ClickHouseValueCodec.WriteValue(ref writer, typed.Value, value, depth);
+            }
+            catch (RowBinaryException e) when (!e.Message.Contains($"'{typed.Key}'", StringComparison.Ordinal))
+            {
+                throw new RowBinaryException($"JSON path '{typed.Key}' ({typed.Value}): {e.Message}", clickHouseType: type.ToString(), innerException: e);
+            }
         }
         foreach (KeyValuePair<string, JsonElement> leaf in dynamicLeaves)
         {

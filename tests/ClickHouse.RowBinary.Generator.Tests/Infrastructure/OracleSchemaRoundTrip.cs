@@ -1,0 +1,267 @@
+using System.Buffers;
+using System.Collections;
+using System.Reflection;
+using System.Runtime.Loader;
+using System.Text;
+using System.Text.RegularExpressions;
+using ClickHouse.RowBinary.Types;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+
+namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
+
+/// <summary>A schema to prove: a name for messages and a SELECT whose rows ClickHouse encodes.</summary>
+internal sealed record OracleSchema(string Name, string Select);
+
+/// <summary>What became of the schemas: rejected with a CHRB diagnostic, failed (broken code or bytes), or proven.</summary>
+internal sealed record SchemaRoundTripReport(int Proven, IReadOnlyList<string> Unsupported, IReadOnlyList<string> Failures, string Timings);
+
+/// <summary>
+/// Proves schemas end to end in one oracle call and one compilation: ClickHouse 26.9 encodes each SELECT's rows in
+/// RowBinary and RowBinaryWithNamesAndTypes; a [ClickHouseRow] type is written from the header's column types; the
+/// generator compiles them all in memory; each type reads the oracle's bytes and writes them back, byte for byte,
+/// in both formats. A shape the generator rejects must be a CHRB diagnostic: any other error or warning in the
+/// compilation is a failure naming the schema.
+/// </summary>
+internal static class OracleSchemaRoundTrip
+{
+    private const string Namespace = "OracleSchemas";
+    private static readonly Regex s_schemaIndex = new(@"(?:Input|Schema)(\d+)\b", RegexOptions.CultureInvariant);
+
+    /// <param name="memberTypes">Picks each column's C# member type (by default the first exact mapping).</param>
+    public static SchemaRoundTripReport Run(IReadOnlyList<OracleSchema> schemas, MemberTypeFor? memberTypes = null)
+    {
+        memberTypes ??= new MemberTypeFor();
+        var failures = new List<string>();
+        var unsupported = new List<string>();
+        var stopwatch = System.Diagnostics.Stopwatch.StartNew();
+        SchemaBytes?[] bytes = QueryOracle(schemas);
+        TimeSpan oracle = stopwatch.Elapsed;
+
+        var sources = new string?[schemas.Count];
+        for (int i = 0; i < schemas.Count; i++)
+        {
+            try
+            {
+                sources[i] = RowTypeSource(i, bytes[i]!.Columns, memberTypes);
+            }
+            catch (Exception e) when (e is NotSupportedException or ClickHouseTypeParseException)
+            {
+                failures.Add(Describe(schemas[i], bytes[i], e.Message));
+            }
+        }
+
+        // Compile; drop the schemas with diagnostics and compile again, so that one run reports every defect.
+        GeneratorResult result;
+        while (true)
+        {
+            result = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(sources.Select(s => s ?? "").ToArray()));
+            var dropped = new HashSet<int>();
+            foreach (Diagnostic diagnostic in result.GeneratorDiagnostics.Where(d => d.Severity == DiagnosticSeverity.Error))
+            {
+                int index = SchemaIndex(diagnostic);
+                if (dropped.Add(index))
+                {
+                    string message = $"{diagnostic.Id}: {diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}";
+                    if (diagnostic.Id.StartsWith("CHRB", StringComparison.Ordinal))
+                    {
+                        unsupported.Add(Describe(schemas[index], bytes[index], message));
+                    }
+                    else
+                    {
+                        failures.Add(Describe(schemas[index], bytes[index], "the generator failed: " + message));
+                    }
+                }
+            }
+            foreach (Diagnostic diagnostic in result.CompilationDiagnostics)
+            {
+                int index = SchemaIndex(diagnostic);
+                if (dropped.Add(index))
+                {
+                    failures.Add(Describe(schemas[index], bytes[index], $"the generated code does not compile cleanly: {diagnostic}"));
+                }
+            }
+            if (dropped.Count == 0)
+            {
+                break;
+            }
+            foreach (int index in dropped)
+            {
+                sources[index] = null;
+            }
+        }
+
+        TimeSpan compile = stopwatch.Elapsed - oracle;
+        using var image = new MemoryStream();
+        Microsoft.CodeAnalysis.Emit.EmitResult emitted = result.Output.Emit(image);
+        if (!emitted.Success)
+        {
+            throw new InvalidOperationException("The compilation without diagnostics failed to emit: " + string.Join(Environment.NewLine, emitted.Diagnostics));
+        }
+
+        int proven = 0;
+        var context = new AssemblyLoadContext("oracle schemas", isCollectible: true);
+        try
+        {
+            image.Position = 0;
+            Assembly assembly = context.LoadFromStream(image);
+            for (int i = 0; i < schemas.Count; i++)
+            {
+                if (sources[i] is null)
+                {
+                    continue;
+                }
+                string? failure = RoundTrip(assembly.GetType($"{Namespace}.Schema{i}", throwOnError: true)!, bytes[i]!);
+                failure = failure is null ? null : failure + Environment.NewLine + "  as the row type" + Environment.NewLine + sources[i];
+                if (failure is null)
+                {
+                    proven++;
+                }
+                else
+                {
+                    failures.Add(Describe(schemas[i], bytes[i], failure));
+                }
+            }
+        }
+        finally
+        {
+            context.Unload();
+        }
+        TimeSpan roundTrip = stopwatch.Elapsed - oracle - compile;
+        return new SchemaRoundTripReport(proven, unsupported, failures,
+            $"oracle {oracle.TotalSeconds:F1} s, generator and compilation {compile.TotalSeconds:F1} s, round trips {roundTrip.TotalSeconds:F1} s");
+    }
+
+    private sealed record SchemaBytes(IReadOnlyList<(string Name, string Type)> Columns, byte[] RowBinary, byte[] WithNamesAndTypes);
+
+    /// <summary>
+    /// One oracle call for all schemas: per row, the schema's index, the row as RowBinary and the row as
+    /// RowBinaryWithNamesAndTypes (the header, then the same row), all from ClickHouse's <c>formatRow</c>.
+    /// </summary>
+    private static SchemaBytes?[] QueryOracle(IReadOnlyList<OracleSchema> schemas)
+    {
+        string sql = string.Join(" UNION ALL ", schemas.Select((schema, i) =>
+            $"SELECT toUInt32({i}) AS s, formatRow('RowBinary', *) AS rb, formatRow('RowBinaryWithNamesAndTypes', *) AS wnat FROM ({schema.Select})"))
+            + " SETTINGS allow_experimental_nullable_tuple_type = 1";
+        byte[] answer = OracleProcess.Query(sql, "RowBinary");
+
+        var rows = new List<(byte[] RowBinary, byte[] WithNamesAndTypes)>[schemas.Count];
+        var reader = new RowBinaryReader(answer);
+        while (!reader.IsEnd)
+        {
+            int index = checked((int)reader.ReadUInt32());
+            (rows[index] ??= []).Add((reader.ReadStringBytes(), reader.ReadStringBytes()));
+        }
+
+        var result = new SchemaBytes?[schemas.Count];
+        for (int i = 0; i < schemas.Count; i++)
+        {
+            if (rows[i] is not { Count: > 0 } schemaRows)
+            {
+                throw new InvalidOperationException($"The oracle gave no rows for schema {schemas[i].Name}: {schemas[i].Select}");
+            }
+            byte[] header = schemaRows[0].WithNamesAndTypes[..^schemaRows[0].RowBinary.Length];
+            foreach ((byte[] rowBinary, byte[] withNamesAndTypes) in schemaRows)
+            {
+                Assert.Equal(Convert.ToHexString([.. header, .. rowBinary]), Convert.ToHexString(withNamesAndTypes));
+            }
+            byte[] body = schemaRows.SelectMany(r => r.RowBinary).ToArray();
+            result[i] = new SchemaBytes(ReadHeader(header), body, [.. header, .. body]);
+        }
+        return result;
+    }
+
+    private static List<(string Name, string Type)> ReadHeader(byte[] header)
+    {
+        var reader = new RowBinaryReader(header);
+        int count = reader.ReadLength("column count");
+        var names = new string[count];
+        for (int i = 0; i < count; i++)
+        {
+            names[i] = reader.ReadString();
+        }
+        var columns = new List<(string, string)>(count);
+        for (int i = 0; i < count; i++)
+        {
+            columns.Add((names[i], reader.ReadString()));
+        }
+        return columns;
+    }
+
+    private static string RowTypeSource(int index, IReadOnlyList<(string Name, string Type)> columns, MemberTypeFor memberTypes)
+    {
+        var source = new StringBuilder();
+        source.AppendLine($"namespace {Namespace};");
+        source.AppendLine("[global::ClickHouse.RowBinary.ClickHouseRow]");
+        source.AppendLine($"public partial class Schema{index}");
+        source.AppendLine("{");
+        for (int c = 0; c < columns.Count; c++)
+        {
+            string memberType = memberTypes.ClickHouse(ClickHouseType.Parse(columns[c].Type));
+            source.AppendLine($"    [global::ClickHouse.RowBinary.ClickHouseColumn({Literal(columns[c].Name)}, Type = {Literal(columns[c].Type)})]");
+            source.AppendLine($"    public {memberType} M{c} {{ get; set; }} = default!;");
+        }
+        source.AppendLine("}");
+        return source.ToString();
+    }
+
+    /// <summary>Reads the oracle's bytes in both formats and writes the rows back: null when every byte matches.</summary>
+    private static string? RoundTrip(Type rowType, SchemaBytes bytes)
+    {
+        foreach ((RowBinaryFormat format, byte[] expected) in new[] { (RowBinaryFormat.RowBinary, bytes.RowBinary), (RowBinaryFormat.RowBinaryWithNamesAndTypes, bytes.WithNamesAndTypes) })
+        {
+            string step = "reading";
+            try
+            {
+                IList rows = ReadList(rowType, expected, format);
+                step = "writing";
+                byte[] written = Write(rowType, rows, format);
+                if (!written.AsSpan().SequenceEqual(expected))
+                {
+                    int at = written.AsSpan().CommonPrefixLength(expected);
+                    return $"{format}: the {rows.Count} rows written back differ from the oracle's bytes at offset {at} of {expected.Length}"
+                        + $"{Environment.NewLine}  expected {Convert.ToHexString(expected)}{Environment.NewLine}  written  {Convert.ToHexString(written)}";
+                }
+            }
+            catch (TargetInvocationException e) when (e.InnerException is not null)
+            {
+                return $"{format}: {step} threw {e.InnerException.GetType().Name}: {e.InnerException.Message}{Environment.NewLine}  bytes {Convert.ToHexString(expected)}";
+            }
+        }
+        return null;
+    }
+
+    // Spans cannot pass through reflection: the sequence overload reads the same bytes.
+    private static IList ReadList(Type rowType, byte[] data, RowBinaryFormat format)
+        => (IList)typeof(RowBinarySerializer).GetMethods()
+            .Single(m => m.Name == nameof(RowBinarySerializer.ReadList) && m.GetParameters().Length == 2 && m.GetParameters()[0].ParameterType == typeof(ReadOnlySequence<byte>))
+            .MakeGenericMethod(rowType)
+            .Invoke(null, [new ReadOnlySequence<byte>(data), format])!;
+
+    private static byte[] Write(Type rowType, IList rows, RowBinaryFormat format)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        typeof(RowBinarySerializer).GetMethods()
+            .Single(m => m.Name == nameof(RowBinarySerializer.Write) && m.GetParameters()[1].ParameterType.Name == "IEnumerable`1")
+            .MakeGenericMethod(rowType)
+            .Invoke(null, [buffer, rows, format]);
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    private static int SchemaIndex(Diagnostic diagnostic)
+    {
+        string path = diagnostic.Location.GetLineSpan().Path ?? "";
+        Match match = s_schemaIndex.Match(path);
+        return match.Success
+            ? int.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture)
+            : throw new InvalidOperationException($"A diagnostic outside any schema's sources: {diagnostic}");
+    }
+
+    private static string Describe(OracleSchema schema, SchemaBytes? bytes, string problem)
+    {
+        string columns = bytes is null ? "" : " (" + string.Join(", ", bytes.Columns.Select(c => $"{c.Name} {c.Type}")) + ")";
+        return $"schema {schema.Name}{columns}{Environment.NewLine}  from {schema.Select}{Environment.NewLine}  {problem}";
+    }
+
+    private static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
+}
