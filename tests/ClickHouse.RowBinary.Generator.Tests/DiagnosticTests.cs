@@ -1,6 +1,3 @@
-extern alias GeneratorAssembly;
-
-using System.Reflection;
 using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 
@@ -344,12 +341,7 @@ public class DiagnosticTests
     [Fact]
     public void Every_diagnostic_has_a_stable_ID_in_the_one_category_and_a_message_that_says_what_to_do()
     {
-        Type descriptorsClass = typeof(GeneratorAssembly::ClickHouse.RowBinary.Generator.ClickHouseRowGenerator).Assembly
-            .GetType("ClickHouse.RowBinary.Generator.DiagnosticDescriptors", throwOnError: true)!;
-        DiagnosticDescriptor[] descriptors = descriptorsClass.GetFields(BindingFlags.Public | BindingFlags.Static)
-            .Where(field => field.FieldType == typeof(DiagnosticDescriptor))
-            .Select(field => (DiagnosticDescriptor)field.GetValue(null)!)
-            .ToArray();
+        IReadOnlyList<DiagnosticDescriptor> descriptors = GeneratorDescriptors.All;
 
         Assert.Equal(Enumerable.Range(1, 13).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
         Assert.All(descriptors, descriptor =>
