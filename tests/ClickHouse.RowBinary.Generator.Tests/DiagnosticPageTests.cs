@@ -31,12 +31,14 @@ public class DiagnosticPageTests
 
     [Theory]
     [MemberData(nameof(DescriptorIds))]
-    public void The_wrong_example_reports_exactly_that_diagnostic(string id)
+    public void The_wrong_example_reports_exactly_that_diagnostic_with_the_message_the_page_shows(string id)
     {
-        GeneratorResult result = GeneratorHarness.Run(DiagnosticPage.Load(id).Block("Wrong", "csharp"));
+        DiagnosticPage page = DiagnosticPage.Load(id);
+        GeneratorResult result = GeneratorHarness.Run(page.Block("Wrong", "csharp"));
 
         Assert.NotEmpty(result.GeneratorDiagnostics);
         Assert.All(result.GeneratorDiagnostics, diagnostic => Assert.Equal(id, diagnostic.Id));
+        Assert.Equal(page.Block("Wrong", "text"), string.Join("\n", result.GeneratorDiagnostics.Select(d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture))));
         Assert.DoesNotContain(result.CompilationDiagnostics, diagnostic => diagnostic.Id.StartsWith("CS", StringComparison.Ordinal));
     }
 

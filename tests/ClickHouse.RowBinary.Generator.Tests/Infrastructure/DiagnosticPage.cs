@@ -2,7 +2,8 @@ namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 
 /// <summary>
 /// One page of docs/diagnostics: <c># CHRBnnn: title</c>, a <c>Severity:</c> line, the message in a <c>text</c> block
-/// under <c>## Message</c>, and compilable examples in <c>csharp</c> blocks under <c>## Wrong</c> and <c>## Fixed</c>.
+/// under <c>## Message</c>, and compilable examples in <c>csharp</c> blocks under <c>## Wrong</c> (followed by the message it
+/// reports, in a <c>text</c> block) and <c>## Fixed</c>.
 /// A retired ID's page has a <c>## Retired</c> section instead of the message and examples.
 /// </summary>
 internal sealed class DiagnosticPage
