@@ -325,6 +325,21 @@ public class DiagnosticTests
     }
 
     [Fact]
+    public void CHRB013_is_not_reported_where_nullable_annotations_are_disabled()
+    {
+        GeneratorResult result = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(NullableContextOptions.Disable, GeneratorHarness.ParseOptions, Source("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                public string[] Tags { get; set; }
+            }
+            """)));
+
+        Assert.Empty(result.GeneratorDiagnostics);
+        Assert.Single(result.Sources);
+    }
+
+    [Fact]
     public void A_type_with_errors_gets_no_generated_source()
     {
         GeneratorResult result = GeneratorHarness.Run(Source("""
