@@ -1,6 +1,3 @@
-extern alias GeneratorAssembly;
-
-using System.Reflection;
 using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 using Microsoft.CodeAnalysis;
 
@@ -230,6 +227,94 @@ public class DiagnosticTests
         AssertDiagnostic(diagnostic, DiagnosticSeverity.Error, "'Id'", "empty column name");
     }
 
+    [Theory]
+    [InlineData("string[]?", "", "Array(String)", "ClickHouse has no Nullable(Array(String))")]
+    [InlineData("System.Collections.Generic.List<int>?", "", "Array(Int32)", "ClickHouse has no Nullable(Array(Int32))")]
+    [InlineData("System.Collections.Generic.Dictionary<string, int>?", "", "Map(String, Int32)", "ClickHouse has no Nullable(Map(String, Int32))")]
+    [InlineData("string?", "Type = \"String\"", "String", "or declare the column Nullable(String)")]
+    [InlineData("byte[]?", "Type = \"String\"", "String", "or declare the column Nullable(String)")]
+    [InlineData("string?", "Type = \"LowCardinality(String)\"", "LowCardinality(String)", "or declare the column LowCardinality(Nullable(String))")]
+    public void CHRB013_a_nullable_member_for_a_column_that_cannot_be_NULL_is_a_warning_and_the_code_is_generated(string memberType, string attributeArguments, string column, string remedy)
+    {
+        string body = $$"""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                [ClickHouseColumn({{attributeArguments}})]
+                public {{memberType}} Tags { get; set; } // here
+            }
+            """;
+        Diagnostic diagnostic = Report(body, "CHRB013");
+        GeneratorResult result = GeneratorHarness.Run(Source(body));
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Warning, "'Tags'", $"column {column} cannot hold NULL", "drop the '?'", remedy);
+        Assert.Single(result.GeneratorDiagnostics);
+        Assert.Single(result.Sources);
+        Assert.Empty(result.CompilationDiagnostics);
+    }
+
+    [Fact]
+    public void CHRB013_a_nullable_row_type_member_for_a_Tuple_column_that_is_not_Nullable()
+    {
+        Diagnostic diagnostic = Report("""
+            [ClickHouseRow]
+            public partial class Address
+            {
+                public string City { get; set; } = "";
+            }
+
+            [ClickHouseRow]
+            public partial class Customer
+            {
+                public int Id { get; set; }
+
+                [ClickHouseColumn(Type = "Tuple(City String)")]
+                public Address? Home { get; set; } // here
+            }
+            """, "CHRB013");
+
+        AssertDiagnostic(diagnostic, DiagnosticSeverity.Warning, "'Home'", "'Address?'", "column Tuple(City String)", "or declare the column Nullable(Tuple(City String))");
+    }
+
+    [Theory]
+    [InlineData("public string? Name { get; set; }")]
+    [InlineData("[ClickHouseColumn(Type = \"Nullable(String)\")] public string? Name { get; set; }")]
+    [InlineData("[ClickHouseColumn(Type = \"LowCardinality(Nullable(String))\")] public string? Name { get; set; }")]
+    [InlineData("public string[] Tags { get; set; } = [];")]
+    [InlineData("public System.Collections.Generic.List<int> Numbers { get; set; } = [];")]
+    [InlineData("public System.Collections.Generic.Dictionary<string, int> Counts { get; set; } = [];")]
+    [InlineData("public string?[] Names { get; set; } = [];")]
+    [InlineData("public int? Count { get; set; }")]
+    public void CHRB013_is_not_reported_for_a_member_that_can_hold_every_value_of_its_column(string member)
+    {
+        GeneratorResult result = GeneratorHarness.Run(Source($$"""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                {{member}}
+            }
+            """));
+
+        Assert.Empty(result.GeneratorDiagnostics);
+        Assert.Single(result.Sources);
+        Assert.Empty(result.CompilationDiagnostics);
+    }
+
+    [Fact]
+    public void CHRB013_is_not_reported_where_nullable_annotations_are_disabled()
+    {
+        GeneratorResult result = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(NullableContextOptions.Disable, GeneratorHarness.ParseOptions, Source("""
+            [ClickHouseRow]
+            public partial class Visit
+            {
+                public string[] Tags { get; set; }
+            }
+            """)));
+
+        Assert.Empty(result.GeneratorDiagnostics);
+        Assert.Single(result.Sources);
+    }
+
     [Fact]
     public void A_type_with_errors_gets_no_generated_source()
     {
@@ -247,15 +332,10 @@ public class DiagnosticTests
     [Fact]
     public void Every_diagnostic_has_a_stable_ID_in_the_one_category_and_a_message_that_says_what_to_do()
     {
-        Type descriptorsClass = typeof(GeneratorAssembly::ClickHouse.RowBinary.Generator.ClickHouseRowGenerator).Assembly
-            .GetType("ClickHouse.RowBinary.Generator.DiagnosticDescriptors", throwOnError: true)!;
-        DiagnosticDescriptor[] descriptors = descriptorsClass.GetFields(BindingFlags.Public | BindingFlags.Static)
-            .Where(field => field.FieldType == typeof(DiagnosticDescriptor))
-            .Select(field => (DiagnosticDescriptor)field.GetValue(null)!)
-            .ToArray();
+        IReadOnlyList<DiagnosticDescriptor> descriptors = GeneratorDescriptors.All;
 
         // CHRB010 (Nested inside another type) was retired, not reused: inside a type, Nested travels as Array(Tuple).
-        Assert.Equal(Enumerable.Range(1, 12).Where(i => i != 10).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
+        Assert.Equal(Enumerable.Range(1, 13).Where(i => i != 10).Select(i => $"CHRB{i:000}"), descriptors.Select(d => d.Id).Order(StringComparer.Ordinal));
         Assert.All(descriptors, descriptor =>
         {
             Assert.Equal("ClickHouse.RowBinary", descriptor.Category);

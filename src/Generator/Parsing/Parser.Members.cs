@@ -260,6 +260,10 @@ internal sealed partial class Parser
             {
                 diagnostics.Add(Diagnostic("CHRB005", member.Location, member.Name, decimalType));
             }
+            if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec)
+            {
+                diagnostics.Add(Diagnostic("CHRB013", member.Location, member.Name, memberType, declared.ToString(), NullableMemberRemedy(member.Type, declared)));
+            }
             return value;
         }
         // Inside a nested row type, recursion is the outer member's problem: let it reach it.
@@ -284,6 +288,18 @@ internal sealed partial class Parser
         {
             _decimalWarnings = outerDecimalWarnings;
         }
+    }
+
+    /// <summary>What to do about a nullable reference member whose column cannot be NULL (CHRB013).</summary>
+    private static string NullableMemberRemedy(ITypeSymbol type, ClickHouseType column)
+    {
+        string dropTheMark = $"drop the '?' from '{type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(s_messageFormat)}' and initialise the member";
+        ClickHouseType? nullable = column.Kind == ClickHouseTypeKind.LowCardinality
+            ? TryCreate(() => ClickHouseType.LowCardinality(ClickHouseType.Nullable(column.Arguments[0])))
+            : TryCreate(() => ClickHouseType.Nullable(column));
+        return nullable is null
+            ? $"{dropTheMark} (ClickHouse has no Nullable({column}))"
+            : $"{dropTheMark}, or declare the column {nullable} to store NULL";
     }
 
     /// <summary>A camelCase name for locals: <c>PageUrl</c> gives <c>pageUrl</c>.</summary>

@@ -24,7 +24,7 @@ public partial record Document
     public Guid Id { get; init; }
 
     [ClickHouseColumn(Type = "IPv4")]
-    public IPAddress? ClientV4 { get; init; }
+    public IPAddress ClientV4 { get; init; } = IPAddress.None;
 
     [ClickHouseColumn(Type = "IPv4")]
     public uint RawV4 { get; init; }

@@ -277,7 +277,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         reader.CurrentColumn = 6;
         global::System.Guid id = reader.ReadUuid();
         reader.CurrentColumn = 7;
-        global::System.Net.IPAddress? clientV4 = reader.ReadIPv4();
+        global::System.Net.IPAddress clientV4 = reader.ReadIPv4();
         reader.CurrentColumn = 8;
         uint rawV4 = reader.ReadUInt32();
         reader.CurrentColumn = 9;
@@ -358,7 +358,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         byte[] code = default!;
         string currency = default!;
         global::System.Guid id = default;
-        global::System.Net.IPAddress? clientV4 = default;
+        global::System.Net.IPAddress clientV4 = default!;
         uint rawV4 = default;
         global::System.Net.IPAddress clientV6 = default!;
         global::Samples.Text.Status status = default;
