@@ -17,11 +17,18 @@ public static class SuiteCatalog
         typeof(StringReadBenchmarks),
     ];
 
+    /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>
+    public static readonly Type[] Peer =
+    [
+        typeof(PeerInsertBenchmarks),
+        typeof(PeerReadBenchmarks),
+    ];
+
     public static readonly Type[] EndToEnd =
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
     ];
 
-    public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(EndToEnd).ToArray() : InMemory;
+    public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();
 }
