@@ -56,12 +56,14 @@ internal sealed class RequestReader(Stream stream)
         Dictionary<string, string> parameters = ParseQueryString(parts[1]);
         string query = parameters.TryGetValue("query", out string? urlQuery) ? urlQuery : "";
         byte[] bodyBytes = body.ToArray();
-        bool complete = bodyLength == bodyBytes.Length;
-        if (complete && bodyLength > 0 && !query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase))
+        if (bodyBytes.Length > 0 && !query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase))
         {
-            // The body is the query (or its end); an INSERT's data may follow the statement's first line.
-            byte[] plain = headers.TryGetValue("Content-Encoding", out string? encoding) ? BodyDecoder.Decode(bodyBytes, encoding) : bodyBytes;
-            string bodyText = Encoding.UTF8.GetString(plain);
+            // The body is the query (or its end); an INSERT's data follows the statement's first line.
+            string? encoding = headers.TryGetValue("Content-Encoding", out string? coding) ? coding : null;
+            bool complete = bodyLength == bodyBytes.Length;
+            byte[]? plain = complete ? (encoding is null ? bodyBytes : BodyDecoder.Decode(bodyBytes, encoding))
+                : BodyDecoder.DecodePrefix(bodyBytes, encoding ?? "", 64 * 1024);
+            string bodyText = Encoding.UTF8.GetString(plain ?? []);
             if (bodyText.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase) && bodyText.IndexOf('\n', StringComparison.Ordinal) is int newline and >= 0)
             {
                 bodyText = bodyText[..newline];

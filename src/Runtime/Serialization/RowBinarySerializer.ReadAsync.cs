@@ -36,7 +36,7 @@ public static partial class RowBinarySerializer
             while (true)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                ReadResult result = await pipe.ReadAsync(cancellationToken).ConfigureAwait(false);
+                ReadResult result = await ReadBlockAsync(pipe, parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
                 bool completed = ParseBlock(pipe, result, parser, rows);
                 if (parser.Failure is not null)
                 {
@@ -73,7 +73,7 @@ public static partial class RowBinarySerializer
             while (!completed)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                ReadResult result = await pipe.ReadAsync(cancellationToken).ConfigureAwait(false);
+                ReadResult result = await ReadBlockAsync(pipe, parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
                 completed = ParseBlock(pipe, result, parser, batch);
                 for (int i = 0; i < batch.Count; i++)
                 {
@@ -91,6 +91,29 @@ public static partial class RowBinarySerializer
         finally
         {
             await pipe.CompleteAsync().ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>
+    /// Reads until the pipe holds <paramref name="preferred"/> bytes, or at least <paramref name="minimum"/> when the
+    /// stream made the read wait (it paused: the rows so far should not wait for whatever comes next), or the
+    /// stream ended. A row cut by a block is parsed again from its start, so retrying at every small read would
+    /// cost the square of the row's size; see <see cref="RowBinaryStreamParser{T}"/>.
+    /// </summary>
+    private static async ValueTask<ReadResult> ReadBlockAsync(PipeReader pipe, long minimum, long preferred, CancellationToken cancellationToken)
+    {
+        while (true)
+        {
+            ValueTask<ReadResult> pending = pipe.ReadAsync(cancellationToken);
+            bool waited = !pending.IsCompleted;
+            ReadResult result = await pending.ConfigureAwait(false);
+            long length = result.Buffer.Length;
+            if (result.IsCompleted || result.IsCanceled || length >= preferred || (waited && length >= minimum))
+            {
+                return result;
+            }
+            // Nothing consumed, everything examined: the next read waits for new bytes.
+            pipe.AdvanceTo(result.Buffer.Start, result.Buffer.End);
         }
     }
 
