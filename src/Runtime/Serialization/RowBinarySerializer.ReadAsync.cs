@@ -49,25 +49,29 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        var batch = new List<T>();
+        var batch = new List<T>(YieldBatch);
         var parser = new RowBinaryStreamParser<T>(format);
         using var buffer = new RowBinaryStreamBuffer(stream);
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
             await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
-            ParseBlock(buffer, parser, batch);
-            for (int i = 0; i < batch.Count; i++)
+            do
             {
-                // A batch can hold thousands of rows: a consumer that cancels stops at the next row.
-                cancellationToken.ThrowIfCancellationRequested();
-                yield return batch[i];
+                ParseBlock(buffer, parser, batch, YieldBatch);
+                for (int i = 0; i < batch.Count; i++)
+                {
+                    // A consumer that cancels stops at the next row.
+                    cancellationToken.ThrowIfCancellationRequested();
+                    yield return batch[i];
+                }
+                batch.Clear();
+                if (parser.Failure is not null)
+                {
+                    throw parser.Failure;
+                }
             }
-            batch.Clear();
-            if (parser.Failure is not null)
-            {
-                throw parser.Failure;
-            }
+            while (parser.MoreRowsHeld);
             if (buffer.IsCompleted)
             {
                 buffer.ThrowIfFailed();
@@ -76,12 +80,19 @@ public static partial class RowBinarySerializer
         }
     }
 
+    /// <summary>
+    /// Rows parsed ahead of the consumer of <see cref="ReadAsync{T}"/>: few enough that they die young (a buffer's
+    /// worth of rows held while the consumer works would survive collections and be promoted), many enough that
+    /// the cost of a parse call is shared.
+    /// </summary>
+    private const int YieldBatch = 64;
+
     /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>
-    private static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination)
+    private static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
         where T : IClickHouseRow<T>
     {
         // After a failed read the data is cut, not ended: the failure is the error, not a row that ends early.
-        long consumed = parser.Parse(buffer.Data, isFinalBlock: buffer.IsCompleted && !buffer.Failed, destination);
+        long consumed = parser.Parse(buffer.Data, isFinalBlock: buffer.IsCompleted && !buffer.Failed, destination, maxRows);
         buffer.Consume(consumed);
     }
 }

@@ -34,6 +34,9 @@ internal sealed class RowBinaryStreamParser<T>
     /// </summary>
     public RowBinaryException? Failure { get; private set; }
 
+    /// <summary>True when the last parse stopped at its row limit with more of the block left to parse.</summary>
+    public bool MoreRowsHeld { get; private set; }
+
     /// <summary>The fewest bytes (from where the last parse stopped) the next parse can succeed with; 0 for any.</summary>
     public long MinimumBlock { get; private set; }
 
@@ -44,10 +47,11 @@ internal sealed class RowBinaryStreamParser<T>
     /// Appends the whole rows of <paramref name="block"/> to <paramref name="destination"/> and returns how many
     /// bytes they took. <paramref name="isFinalBlock"/> is true once the stream has ended: then the block must
     /// hold whole rows only, else <see cref="Failure"/> says where the data ends mid-row. A header that does
-    /// not fit the row type throws at once.
+    /// not fit the row type throws at once. At most <paramref name="maxRows"/> rows (see <see cref="MoreRowsHeld"/>).
     /// </summary>
-    public long Parse(ReadOnlySequence<byte> block, bool isFinalBlock, List<T> destination)
+    public long Parse(ReadOnlySequence<byte> block, bool isFinalBlock, List<T> destination, int maxRows = int.MaxValue)
     {
+        MoreRowsHeld = false;
         if (Failure is not null)
         {
             return 0;
@@ -57,7 +61,9 @@ internal sealed class RowBinaryStreamParser<T>
         {
             return 0;
         }
-        long consumed = RowReading.ReadRows(ref reader, _columnOrder, destination, ref _rowIndex, out RowReadFailure? failure);
+        int before = destination.Count;
+        long consumed = RowReading.ReadRows(ref reader, _columnOrder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows);
+        MoreRowsHeld = failure is null && reader.Shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
         if (failure is not null)
         {
             Failure = RowReading.ToException<T>(failure, _rowIndex, _offset + consumed, block.Slice(consumed), isFinalBlock, _columnOrder);

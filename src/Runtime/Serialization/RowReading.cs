@@ -14,19 +14,21 @@ internal static class RowReading
     /// <summary>
     /// Reads whole rows until the reader's data ends. Returns the bytes consumed up to the end of the last whole
     /// row: over a block that is not final, the caller resumes there with more data (a reader that stops at the end
-    /// says in <see cref="RowBinaryReader.Shortfall"/> how many more bytes the cut row needs at least). A value that cannot be read
+    /// says in <see cref="RowBinaryReader.Shortfall"/> how many more bytes the cut row needs at least). Stops after
+    /// <paramref name="maxRows"/> rows. A value that cannot be read
     /// is returned in <paramref name="failure"/> (the caller, which holds the data, turns it into an exception).
     /// </summary>
-    public static long ReadRows<T>(ref RowBinaryReader reader, int[]? columnOrder, List<T> destination, ref long rowIndex, out RowReadFailure? failure)
+    public static long ReadRows<T>(ref RowBinaryReader reader, int[]? columnOrder, List<T> destination, ref long rowIndex, out RowReadFailure? failure, int maxRows = int.MaxValue)
         where T : IClickHouseRow<T>
     {
         failure = null;
+        int rowsLeft = maxRows;
         long rowStart = reader.BytesConsumed;
         try
         {
             if (columnOrder is null)
             {
-                while (!reader.IsEnd)
+                while (rowsLeft-- > 0 && !reader.IsEnd)
                 {
                     reader.CurrentColumn = 0;
                     T row = T.Read(ref reader);
@@ -41,7 +43,7 @@ internal static class RowReading
             }
             else
             {
-                while (!reader.IsEnd)
+                while (rowsLeft-- > 0 && !reader.IsEnd)
                 {
                     reader.CurrentColumn = columnOrder.Length > 0 ? columnOrder[0] : 0;
                     T row = T.Read(ref reader, columnOrder);
