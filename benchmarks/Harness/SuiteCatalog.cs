@@ -15,6 +15,7 @@ public static class SuiteCatalog
         typeof(FixedWidthReadBenchmarks),
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
+        typeof(LargeRowStreamingBenchmarks),
     ];
 
     /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>

@@ -25,6 +25,7 @@ public sealed class PeerReplay : IAsyncDisposable
         }
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
+        OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
         DriverUncompressed = CreateDriver(compression: false);
         DriverDefaults = CreateDriver(compression: true);
     }
@@ -33,6 +34,9 @@ public sealed class PeerReplay : IAsyncDisposable
 
     /// <summary>Our client with its defaults: no compression either way.</summary>
     public ClickHouseClient Ours { get; }
+
+    /// <summary>Our client with zstd request bodies.</summary>
+    public ClickHouseClient OursZstd { get; }
 
     /// <summary>ClickHouse.Driver with compression off both ways.</summary>
     public Driver.ClickHouseClient DriverUncompressed { get; }
@@ -80,6 +84,7 @@ public sealed class PeerReplay : IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         Ours.Dispose();
+        OursZstd.Dispose();
         DriverUncompressed.Dispose();
         DriverDefaults.Dispose();
         await Server.DisposeAsync().ConfigureAwait(false);

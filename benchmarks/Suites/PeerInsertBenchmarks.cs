@@ -13,7 +13,8 @@ namespace ClickHouse.RowBinary.Benchmarks.Suites;
 /// <summary>
 /// Peer suite, inserting: our client and ClickHouse.Driver 1.5.0 send the same class rows (read once from the
 /// recorded result) to one replay server, which swallows the bodies. <c>Driver_Insert</c> has compression off,
-/// <c>Driver_Insert_Defaults</c> is the driver as a new user gets it (zstd, a schema probe per insert).
+/// <c>Driver_Insert_Defaults</c> is the driver as a new user gets it (zstd, a schema probe per insert);
+/// <c>Ours_Insert_Zstd</c> is ours with zstd request bodies.
 /// Building the rows is not timed.
 /// </summary>
 [SuiteJob(SuiteKind.Peer)]
@@ -62,6 +63,13 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
             ? (await _replay.Ours.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
             : (await _replay.Ours.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
 
+    /// <summary>Ours with zstd request bodies, the row to put next to <see cref="Driver_Insert_Defaults"/>.</summary>
+    [Benchmark]
+    public async Task<long> Ours_Insert_Zstd()
+        => DataSet == PeerDataSet.Wide
+            ? (await _replay.OursZstd.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
+            : (await _replay.OursZstd.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+
     private Task<long> DriverInsert(Driver.ClickHouseClient client)
         => DataSet == PeerDataSet.Wide ? client.InsertBinaryAsync(Table, _wide) : client.InsertBinaryAsync(Table, _visits);
 
@@ -96,6 +104,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
         foreach ((string name, Func<Task<long>> run) in new (string, Func<Task<long>>)[]
         {
             (nameof(Driver_Insert), Driver_Insert), (nameof(Driver_Insert_Defaults), Driver_Insert_Defaults), (nameof(Ours_Insert), Ours_Insert),
+            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd),
         })
         {
             int before = _replay.Server.Requests.Count;
