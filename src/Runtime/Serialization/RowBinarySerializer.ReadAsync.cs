@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -44,51 +43,16 @@ public static partial class RowBinarySerializer
     /// the stream is parsed a buffer at a time. The stream is left open.
     /// </summary>
     /// <inheritdoc cref="ReadListAsync{T}(Stream, RowBinaryFormat, CancellationToken)"/>
-    public static async IAsyncEnumerable<T> ReadAsync<T>(Stream stream, RowBinaryFormat format, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public static IAsyncEnumerable<T> ReadAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        var batch = new List<T>(YieldBatch);
-        var parser = new RowBinaryStreamParser<T>(format);
-        using var buffer = new RowBinaryStreamBuffer(stream);
-        while (true)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
-            do
-            {
-                ParseBlock(buffer, parser, batch, YieldBatch);
-                for (int i = 0; i < batch.Count; i++)
-                {
-                    // A consumer that cancels stops at the next row.
-                    cancellationToken.ThrowIfCancellationRequested();
-                    yield return batch[i];
-                }
-                batch.Clear();
-                if (parser.Failure is not null)
-                {
-                    throw parser.Failure;
-                }
-            }
-            while (parser.MoreRowsHeld);
-            if (buffer.IsCompleted)
-            {
-                buffer.ThrowIfFailed();
-                yield break;
-            }
-        }
+        return new RowBinaryRows<T>(_ => Task.FromResult((stream, format)), ownsStream: false, cancellationToken);
     }
 
-    /// <summary>
-    /// Rows parsed ahead of the consumer of <see cref="ReadAsync{T}"/>: few enough that they die young (a buffer's
-    /// worth of rows held while the consumer works would survive collections and be promoted), many enough that
-    /// the cost of a parse call is shared.
-    /// </summary>
-    private const int YieldBatch = 64;
-
     /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>
-    private static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
+    internal static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
         where T : IClickHouseRow<T>
     {
         // After a failed read the data is cut, not ended: the failure is the error, not a row that ends early.
