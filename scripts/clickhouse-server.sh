@@ -110,13 +110,13 @@ write_config() { # http_port tcp_port
     <uncompressed_cache_size>268435456</uncompressed_cache_size>
 </yandex>
 EOF
-  # 18.16 needs allow_experimental_low_cardinality_type=1 to CREATE LowCardinality columns.
+  # The default profile is a stock server's: whatever a query needs (say allow_experimental_low_cardinality_type
+  # on 18.16 for LowCardinality columns) it sends itself, so that the tests pass beside any server.
   cat >"$state/users.xml" <<'EOF'
 <?xml version="1.0"?>
 <yandex>
     <profiles>
         <default>
-            <allow_experimental_low_cardinality_type>1</allow_experimental_low_cardinality_type>
         </default>
     </profiles>
     <users>

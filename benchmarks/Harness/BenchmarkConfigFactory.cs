@@ -22,6 +22,7 @@ public static class BenchmarkConfigFactory
             .AddLogger(ConsoleLogger.Default)
             .AddColumnProvider(DefaultColumnProviders.Instance)
             .AddColumn(ThroughputColumn.RowsPerSecond, ThroughputColumn.MebibytesPerSecond, PercentOfMemcpyColumn.Instance)
+            .AddColumn(Batching.AcknowledgementColumn.P50, Batching.AcknowledgementColumn.P99, Batching.AcknowledgementColumn.Refused)
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddExporter(MarkdownExporter.GitHub, CsvExporter.Default)
             .AddAnalyser(defaults.GetAnalysers().ToArray())

@@ -29,6 +29,8 @@ public static class SuiteCatalog
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
+        typeof(Batching.BatchedInsertBenchmarks),
+        typeof(Batching.UnbatchedInsertBenchmarks),
     ];
 
     public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();

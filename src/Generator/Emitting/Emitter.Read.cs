@@ -330,7 +330,7 @@ internal sealed partial class Emitter
     private string EmitReadMap(MapValueSpec map, string hint, LocalNames names)
     {
         string count = names.Take(hint + "Count");
-        _code.WriteLine($"int {count} = reader.ReadLength({LengthArguments(map.ClickHouseType, map.Key.MinimumByteSize + map.Value.MinimumByteSize)});");
+        _code.WriteLine($"int {count} = reader.ReadLength({LengthArguments(map.ClickHouseType, ValueSpec.AddSizes(map.Key.MinimumByteSize, map.Value.MinimumByteSize))});");
         string pairType = $"global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}>";
         string local = names.Take(hint);
         string localType = map.Kind == MapKind.KeyValuePairList

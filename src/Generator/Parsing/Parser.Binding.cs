@@ -418,7 +418,7 @@ internal sealed partial class Parser
             for (int i = 0; i < values.Length; i++)
             {
                 values[i] = Bind(tuple.TupleElements[i].Type, elements[i], allowNested: false);
-                minimumSize += values[i].MinimumByteSize;
+                minimumSize = ValueSpec.AddSizes(minimumSize, values[i].MinimumByteSize);
             }
             return new TupleValueSpec(TypeName(type), name, IsReferenceType: false, minimumSize, string.Format(EqualityComparerFormat, TypeName(type)), new EquatableArray<ValueSpec>(values));
         }
@@ -429,7 +429,7 @@ internal sealed partial class Parser
             int minimumSize = 0;
             foreach (FieldSpec field in shape.Fields)
             {
-                minimumSize += field.Value.MinimumByteSize;
+                minimumSize = ValueSpec.AddSizes(minimumSize, field.Value.MinimumByteSize);
             }
             string isDefault = shape.IsReferenceType ? "{value} is null" : string.Format(EqualityComparerFormat, TypeName(type));
             return new RowTupleValueSpec(TypeName(type), name, shape.IsReferenceType, minimumSize, isDefault, shape);

@@ -1,8 +1,8 @@
 using System;
 using System.Buffers;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Runtime.CompilerServices;
 using System.Text;
 using ClickHouse.RowBinary.Types;
 
@@ -17,11 +17,10 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 public static class ClickHouseBinaryTypeCodec
 {
-    private const int MaxNestingDepth = 64;
     private const int MaxCachedTypes = 4096;
 
-    private static readonly ConcurrentDictionary<ClickHouseType, byte[]> s_encoded = new();
-    private static readonly ConcurrentDictionary<string, ClickHouseType> s_decoded = new(StringComparer.Ordinal);
+    private static readonly BoundedCache<ClickHouseType, byte[]> s_encoded = new(MaxCachedTypes);
+    private static readonly BoundedCache<string, ClickHouseType> s_decoded = new(MaxCachedTypes, StringComparer.Ordinal);
 
     /// <summary>Writes the binary encoding of <paramref name="type"/>.</summary>
     public static void Write(ref RowBinaryWriter writer, ClickHouseType type) => writer.WriteBytes(Encode(type));
@@ -39,20 +38,21 @@ public static class ClickHouseBinaryTypeCodec
         WriteType(ref writer, type);
         writer.Flush();
         byte[] encoded = buffer.WrittenSpan.ToArray();
-        if (s_encoded.Count < MaxCachedTypes)
-        {
-            s_encoded.TryAdd(type, encoded);
-        }
+        s_encoded.TryAdd(type, encoded);
         return encoded;
     }
 
     /// <summary>Reads one binary-encoded type.</summary>
     /// <exception cref="RowBinaryException">The bytes are not a type encoding, or name a type no value can have.</exception>
-    public static ClickHouseType Read(ref RowBinaryReader reader)
+    public static ClickHouseType Read(ref RowBinaryReader reader) => Read(ref reader, 0);
+
+    /// <summary>Reads one binary-encoded type met <paramref name="depth"/> levels deep in a value: its own levels
+    /// count on from there against <see cref="ClickHouseValueCodec.MaxReadDepth"/>.</summary>
+    internal static ClickHouseType Read(ref RowBinaryReader reader, int depth)
     {
         long start = reader.Offset;
         var builder = new StringBuilder();
-        ReadType(ref reader, builder, 0);
+        ReadType(ref reader, builder, 0, Math.Min(ClickHouseTypeParser.MaxDepth, ClickHouseValueCodec.MaxReadDepth - depth));
         return ToType(builder.ToString(), start);
     }
 
@@ -253,12 +253,14 @@ public static class ClickHouseBinaryTypeCodec
     }
 
     /// <summary>Reads one encoded type and appends its type string (parsed once at the end).</summary>
-    private static void ReadType(ref RowBinaryReader reader, StringBuilder builder, int depth)
+    private static void ReadType(ref RowBinaryReader reader, StringBuilder builder, int depth, int maxDepth)
     {
         long offset = reader.Offset;
-        if (depth > MaxNestingDepth)
+        if (depth > maxDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
         {
-            ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"types are nested more than {MaxNestingDepth} levels deep.");
+            ThrowHelper.ThrowInvalid(offset, "binary type encoding", maxDepth == ClickHouseTypeParser.MaxDepth
+                ? $"types are nested more than {maxDepth} levels deep."
+                : $"values and their types nest more than {ClickHouseValueCodec.MaxReadDepth} levels deep (or deeper than this thread's stack allows).");
         }
         byte code = reader.ReadUInt8();
         switch (code)
@@ -333,37 +335,37 @@ public static class ClickHouseBinaryTypeCodec
                 }
             case BinaryTypeIndex.Array:
                 builder.Append("Array(");
-                ReadType(ref reader, builder, depth + 1);
+                ReadType(ref reader, builder, depth + 1, maxDepth);
                 builder.Append(')');
                 break;
             case BinaryTypeIndex.Nullable:
                 builder.Append("Nullable(");
-                ReadType(ref reader, builder, depth + 1);
+                ReadType(ref reader, builder, depth + 1, maxDepth);
                 builder.Append(')');
                 break;
             case BinaryTypeIndex.LowCardinality:
                 builder.Append("LowCardinality(");
-                ReadType(ref reader, builder, depth + 1);
+                ReadType(ref reader, builder, depth + 1, maxDepth);
                 builder.Append(')');
                 break;
             case BinaryTypeIndex.Map:
                 builder.Append("Map(");
-                ReadType(ref reader, builder, depth + 1);
+                ReadType(ref reader, builder, depth + 1, maxDepth);
                 builder.Append(", ");
-                ReadType(ref reader, builder, depth + 1);
+                ReadType(ref reader, builder, depth + 1, maxDepth);
                 builder.Append(')');
                 break;
             case BinaryTypeIndex.UnnamedTuple:
-                ReadElements(ref reader, builder, "Tuple", named: false, depth);
+                ReadElements(ref reader, builder, "Tuple", named: false, depth, maxDepth);
                 break;
             case BinaryTypeIndex.NamedTuple:
-                ReadElements(ref reader, builder, "Tuple", named: true, depth);
+                ReadElements(ref reader, builder, "Tuple", named: true, depth, maxDepth);
                 break;
             case BinaryTypeIndex.Nested:
-                ReadElements(ref reader, builder, "Nested", named: true, depth);
+                ReadElements(ref reader, builder, "Nested", named: true, depth, maxDepth);
                 break;
             case BinaryTypeIndex.Variant:
-                ReadElements(ref reader, builder, "Variant", named: false, depth);
+                ReadElements(ref reader, builder, "Variant", named: false, depth, maxDepth);
                 break;
             case BinaryTypeIndex.Dynamic:
                 {
@@ -376,7 +378,7 @@ public static class ClickHouseBinaryTypeCodec
                     break;
                 }
             case BinaryTypeIndex.Json:
-                ReadJsonType(ref reader, builder, depth);
+                ReadJsonType(ref reader, builder, depth, maxDepth);
                 break;
             case BinaryTypeIndex.Custom:
                 builder.Append(reader.ReadString());
@@ -399,7 +401,7 @@ public static class ClickHouseBinaryTypeCodec
                     for (int i = 0; i < arguments; i++)
                     {
                         builder.Append(", ");
-                        ReadType(ref reader, builder, depth + 1);
+                        ReadType(ref reader, builder, depth + 1, maxDepth);
                     }
                     builder.Append(')');
                     break;
@@ -446,7 +448,7 @@ public static class ClickHouseBinaryTypeCodec
         builder.Append(')');
     }
 
-    private static void ReadElements(ref RowBinaryReader reader, StringBuilder builder, string family, bool named, int depth)
+    private static void ReadElements(ref RowBinaryReader reader, StringBuilder builder, string family, bool named, int depth, int maxDepth)
     {
         builder.Append(family).Append('(');
         int count = reader.ReadLength(family + " elements");
@@ -461,12 +463,12 @@ public static class ClickHouseBinaryTypeCodec
                 ClickHouseSyntax.AppendIdentifier(builder, reader.ReadString());
                 builder.Append(' ');
             }
-            ReadType(ref reader, builder, depth + 1);
+            ReadType(ref reader, builder, depth + 1, maxDepth);
         }
         builder.Append(')');
     }
 
-    private static void ReadJsonType(ref RowBinaryReader reader, StringBuilder builder, int depth)
+    private static void ReadJsonType(ref RowBinaryReader reader, StringBuilder builder, int depth, int maxDepth)
     {
         long offset = reader.Offset;
         byte version = reader.ReadUInt8();
@@ -491,7 +493,7 @@ public static class ClickHouseBinaryTypeCodec
             var typed = new StringBuilder();
             ClickHouseSyntax.AppendQuoted(typed, reader.ReadString(), '`');
             typed.Append(' ');
-            ReadType(ref reader, typed, depth + 1);
+            ReadType(ref reader, typed, depth + 1, maxDepth);
             parameters.Add(typed.ToString());
         }
         int skipPaths = reader.ReadLength("JSON skip paths");
@@ -530,10 +532,7 @@ public static class ClickHouseBinaryTypeCodec
         {
             throw new RowBinaryException($"Invalid binary type encoding at byte offset {offset}: it decodes to '{text}', which is not a valid type: {e.Detail}", offset, "binary type encoding", e);
         }
-        if (s_decoded.Count < MaxCachedTypes)
-        {
-            s_decoded.TryAdd(text, type);
-        }
+        s_decoded.TryAdd(text, type);
         return type;
     }
 }

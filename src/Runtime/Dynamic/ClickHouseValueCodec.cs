@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 using System.Text;
 using ClickHouse.RowBinary.Types;
 
@@ -33,6 +34,13 @@ public static partial class ClickHouseValueCodec
     /// <summary>How deeply Dynamic and JSON values may nest inside each other before the data is rejected.</summary>
     internal const int MaxDynamicDepth = 64;
 
+    /// <summary>
+    /// How many levels a value read from the wire may nest, counting every level alike: each Array, Tuple, Map,
+    /// Nullable, Variant, Dynamic or JSON level of a value and each level of the binary type encodings inside it.
+    /// Checked before recursing, so that a few hostile bytes cannot run the stack out.
+    /// </summary>
+    internal const int MaxReadDepth = 128;
+
     /// <summary>Reads one value of <paramref name="type"/>.</summary>
     /// <exception cref="RowBinaryException">The bytes are not a valid value of the type; the message names the type,
     /// the byte offset and what was expected.</exception>
@@ -62,6 +70,8 @@ public static partial class ClickHouseValueCodec
 
     internal static object? ReadValue(ref RowBinaryReader reader, ClickHouseType type, int depth)
     {
+        CheckReadDepth(ref reader, depth, type);
+        depth++;
         switch (type.Kind)
         {
             case ClickHouseTypeKind.Int8: return reader.ReadInt8();
@@ -86,7 +96,7 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Date32: return reader.ReadDate32();
             case ClickHouseTypeKind.DateTime: return reader.ReadDateTime();
             case ClickHouseTypeKind.DateTime64:
-                return type.Precision <= MaxDateTimePrecision ? reader.ReadDateTime64(type.Precision) : reader.ReadInt64();
+                return type.Precision <= MaxDateTimePrecision ? reader.ReadDateTime64(type.Precision) : ReadRawDateTime64(ref reader, type.Precision);
             case ClickHouseTypeKind.Decimal:
                 return type.Precision <= 28
                     ? reader.ReadDecimal(type.Precision, type.Scale)
@@ -113,9 +123,9 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Variant:
                 return ReadVariant(ref reader, type, depth);
             case ClickHouseTypeKind.Dynamic:
-                return reader.ReadDynamic(depth + 1);
+                return reader.ReadDynamic(depth);
             case ClickHouseTypeKind.Json:
-                return reader.ReadJson(type, depth + 1);
+                return reader.ReadJson(type, depth);
             case ClickHouseTypeKind.Point:
                 return ReadPoint(ref reader);
             case ClickHouseTypeKind.Ring:
@@ -146,6 +156,21 @@ public static partial class ClickHouseValueCodec
         }
     }
 
+    /// <summary>The raw ticks of a DateTime64 finer than DateTime holds, checked to be a date DateTime can show.</summary>
+    private static long ReadRawDateTime64(ref RowBinaryReader reader, int precision)
+    {
+        const long MinSeconds = -62135596800; // 0001-01-01, as seconds from 1970
+        const long MaxSeconds = 253402300799; // 9999-12-31 23:59:59
+        long offset = reader.Offset;
+        long raw = reader.ReadInt64();
+        long seconds = ClickHouseTime.FloorDiv(raw, precision == 8 ? 100_000_000 : 1_000_000_000);
+        if (seconds < MinSeconds || seconds > MaxSeconds)
+        {
+            ThrowHelper.ThrowInvalid(offset, $"DateTime64({precision})", $"{raw} is outside the years 0001 to 9999 that System.DateTime holds.");
+        }
+        return raw;
+    }
+
     /// <summary>A String as text, or as its bytes when they are not valid UTF-8 (never replaced).</summary>
     private static object ReadText(ref RowBinaryReader reader)
     {
@@ -157,22 +182,26 @@ public static partial class ClickHouseValueCodec
     {
         long offset = reader.Offset;
         short value = type.Kind == ClickHouseTypeKind.Enum8 ? reader.ReadInt8() : reader.ReadInt16();
-        foreach (KeyValuePair<string, short> member in type.EnumMembers)
+        if (!type.TryGetEnumLabel(value, out string label))
         {
-            if (member.Value == value)
-            {
-                return member.Key;
-            }
+            ThrowHelper.ThrowInvalid(offset, type.ToString(), $"{value} is not a declared value; expected one of {DescribeMembers(type)}.");
         }
-        ThrowHelper.ThrowInvalid(offset, type.ToString(), $"{value} is not a declared value; expected one of {DescribeMembers(type)}.");
-        return null;
+        return label;
     }
 
+    /// <summary>The members for a message, the first 32 of them: an Enum16 from the wire may have 65,536.</summary>
     internal static string DescribeMembers(ClickHouseType type)
     {
+        const int Shown = 32;
         var builder = new StringBuilder();
+        int shown = 0;
         foreach (KeyValuePair<string, short> member in type.EnumMembers)
         {
+            if (shown++ == Shown)
+            {
+                builder.Append(", ... (").Append(type.EnumMembers.Count.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append(" in all)");
+                break;
+            }
             if (builder.Length > 0)
             {
                 builder.Append(", ");
@@ -183,20 +212,19 @@ public static partial class ClickHouseValueCodec
         return builder.ToString();
     }
 
+    /// <summary>Throws when a value nests deeper than <see cref="MaxReadDepth"/> or the thread's stack runs low.</summary>
+    internal static void CheckReadDepth(ref RowBinaryReader reader, int depth, ClickHouseType type)
+    {
+        if (depth > MaxReadDepth || !RuntimeHelpers.TryEnsureSufficientExecutionStack())
+        {
+            ThrowHelper.ThrowInvalid(reader.Offset, type.ToString(), $"values and their types nest more than {MaxReadDepth} levels deep (or deeper than this thread's stack allows).");
+        }
+    }
+
     private static object?[] ReadArray(ref RowBinaryReader reader, ClickHouseType arrayType, ClickHouseType elementType, int depth)
     {
-        int minSize = MinimumSize(elementType);
-        int count = reader.ReadLength(arrayType.ToString(), minSize);
-        if (minSize == 0)
-        {
-            // Elements that take no bytes cannot prove the count against the data: grow as they are read.
-            var items = new List<object?>(Math.Min(count, 1024));
-            for (int i = 0; i < count; i++)
-            {
-                items.Add(ReadValue(ref reader, elementType, depth));
-            }
-            return items.ToArray();
-        }
+        // Elements of zero bytes (Tuple(), Nothing) still cost one byte of data each: no count the data cannot back.
+        int count = reader.ReadLength(arrayType.ToString(), Math.Max(MinimumSize(elementType), 1));
         var values = new object?[count];
         for (int i = 0; i < count; i++)
         {
@@ -217,12 +245,7 @@ public static partial class ClickHouseValueCodec
 
     private static object?[] ReadNested(ref RowBinaryReader reader, ClickHouseType type, int depth)
     {
-        int minSize = 0;
-        foreach (ClickHouseType field in type.Arguments)
-        {
-            minSize += MinimumSize(field);
-        }
-        int count = reader.ReadLength(type.ToString(), Math.Max(minSize, 1));
+        int count = reader.ReadLength(type.ToString(), Math.Max(TupleMinimumSize(type), 1));
         var rows = new object?[count];
         for (int i = 0; i < count; i++)
         {
@@ -235,7 +258,7 @@ public static partial class ClickHouseValueCodec
     {
         ClickHouseType keyType = type.Arguments[0];
         ClickHouseType valueType = type.Arguments[1];
-        int count = reader.ReadLength(type.ToString(), Math.Max(MinimumSize(keyType) + MinimumSize(valueType), 1));
+        int count = reader.ReadLength(type.ToString(), (int)Math.Clamp((long)MinimumSize(keyType) + MinimumSize(valueType), 1, int.MaxValue));
         var entries = new List<KeyValuePair<object, object?>>(count);
         for (int i = 0; i < count; i++)
         {
@@ -305,11 +328,11 @@ public static partial class ClickHouseValueCodec
 
     private static int TupleMinimumSize(ClickHouseType type)
     {
-        int sum = 0;
+        long sum = 0;
         foreach (ClickHouseType element in type.Arguments)
         {
             sum += MinimumSize(element);
         }
-        return sum;
+        return (int)Math.Min(sum, int.MaxValue);
     }
 }

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
@@ -6,7 +5,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>Parsed instances of the types the runtime names itself (inferred Dynamic and JSON types).</summary>
 internal static class KnownTypes
 {
-    private static readonly ConcurrentDictionary<string, ClickHouseType> s_cache = new();
+    /// <summary>Composed from values (decimal scales, array element types): bounded like every cache values feed.</summary>
+    private static readonly BoundedCache<string, ClickHouseType> s_cache = new(4096, System.StringComparer.Ordinal);
 
     public static readonly ClickHouseType Int8 = ClickHouseType.Parse("Int8");
     public static readonly ClickHouseType Int16 = ClickHouseType.Parse("Int16");

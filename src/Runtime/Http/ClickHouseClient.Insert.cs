@@ -35,7 +35,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
     }
 
     /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, ClickHouseInsertOptions?, CancellationToken)"/>
@@ -43,7 +43,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
     }
 
     /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
@@ -67,12 +67,59 @@ public sealed partial class ClickHouseClient
         ArgumentException.ThrowIfNullOrEmpty(table);
         string sql = InsertStatement(options?.Database, table, schema, options?.Format ?? RowBinaryFormat.RowBinary);
         using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
-        using HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
+        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
+        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await using (ClickHouseResponseStream body = OpenBody(response, await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), options?.QueryId))
+        await using (ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry))
         {
+            telemetry.Sent(content.RowsWritten, content.BytesWritten);
             await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
+    }
+
+    /// <summary>
+    /// Creates a table whose columns are the row type's, with their ClickHouse types; see
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// </summary>
+    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+
+    /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
+    /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
+    /// <param name="options">When batches are sent and how they are retried; the defaults when null.</param>
+    public ClickHouseBatchInserter<T> CreateBatchInserter<T>(string table, ClickHouseBatchInserterOptions? options = null)
+        where T : IClickHouseRow<T>
+        => new(this, table, options ?? new ClickHouseBatchInserterOptions());
+
+    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
+        IDictionary<string, string> settings, int attempt, TimeSpan timeout)
+    {
+        using HttpRequestMessage request = CreateRequest(endpoint, sql, new InsertBatchContent(batch, _requestCompression), database, queryId, settings, parameters: null);
+        var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
+            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
+        telemetry.Sent(batch.Rows, batch.Bytes);
+        HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
+            .ConfigureAwait(false);
+        using var timeLimit = new CancellationTokenSource(timeout);
+        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), queryId, telemetry);
+        await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+    }
+
+    /// <summary>Whether the server behind <paramref name="endpoint"/> has the setting <paramref name="name"/> (a name of ours: letters and underscores).</summary>
+    internal async Task<bool> HasSettingAsync(Uri endpoint, string name, TimeSpan timeout)
+    {
+        // A literal, not a {name:String} parameter: servers before 19.11 have no query parameters.
+        var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes($"SELECT count() FROM system.settings WHERE name = '{name}'"));
+        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
+        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, null);
+        HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
+            .ConfigureAwait(false);
+        using var timeLimit = new CancellationTokenSource(timeout);
+        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), null, telemetry);
+        using var reader = new StreamReader(body);
+        return (await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false)).Trim() != "0";
     }
 }

@@ -47,7 +47,8 @@ public sealed partial class ClickHouseClient
                 return (body, format);
             },
             ownsStream: true,
-            cancellationToken);
+            cancellationToken,
+            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)
@@ -72,7 +73,17 @@ public sealed partial class ClickHouseClient
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
-            return await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                List<T> rows = await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+                body.Telemetry?.Read(rows.Count);
+                return rows;
+            }
+            catch (Exception e)
+            {
+                body.Telemetry?.Failed(e);
+                throw;
+            }
         }
     }
 
@@ -160,17 +171,9 @@ public sealed partial class ClickHouseClient
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
         using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, options?.Settings, options?.Parameters);
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, cancellationToken).ConfigureAwait(false);
-        try
-        {
-            Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            return OpenBody(response, body, options?.QueryId);
-        }
-        catch
-        {
-            response.Dispose();
-            throw;
-        }
+        var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
+        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+        return OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry);
     }
 
     private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)

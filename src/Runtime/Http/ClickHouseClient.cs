@@ -26,6 +26,7 @@ public sealed partial class ClickHouseClient : IDisposable
     private readonly HttpClient _http;
     private readonly bool _ownsHttpClient;
     private readonly Uri _endpoint;
+    private readonly Uri[] _endpoints;
     private readonly string? _database;
     private readonly string? _user;
     private readonly string? _password;
@@ -54,9 +55,13 @@ public sealed partial class ClickHouseClient : IDisposable
     {
         ArgumentNullException.ThrowIfNull(httpClient);
         ArgumentNullException.ThrowIfNull(options);
-        if (!options.Endpoint.IsAbsoluteUri || (options.Endpoint.Scheme != Uri.UriSchemeHttp && options.Endpoint.Scheme != Uri.UriSchemeHttps))
+        Uri[] endpoints = options.Endpoints.Count > 0 ? [.. options.Endpoints] : [options.Endpoint];
+        foreach (Uri endpoint in endpoints)
         {
-            throw new ArgumentException($"The endpoint '{options.Endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
+            if (endpoint is null || !endpoint.IsAbsoluteUri || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
+            {
+                throw new ArgumentException($"The endpoint '{endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
+            }
         }
         if (options.Timeout <= TimeSpan.Zero && options.Timeout != Timeout.InfiniteTimeSpan)
         {
@@ -65,7 +70,8 @@ public sealed partial class ClickHouseClient : IDisposable
         _http = httpClient;
         _ownsHttpClient = ownsHttpClient;
         // The options are copied: changing them later does not change a client that may be in use.
-        _endpoint = options.Endpoint;
+        _endpoints = endpoints;
+        _endpoint = endpoints[0];
         _database = options.Database;
         _user = options.User;
         _password = options.Password;
@@ -75,8 +81,14 @@ public sealed partial class ClickHouseClient : IDisposable
         _timeout = options.Timeout;
     }
 
-    /// <summary>The server's HTTP interface this client talks to.</summary>
+    /// <summary>The server's HTTP interface this client sends queries and <c>InsertAsync</c> to: the first of <see cref="Endpoints"/>.</summary>
     public Uri Endpoint => _endpoint;
+
+    /// <summary>
+    /// Every endpoint of <see cref="ClickHouseClientOptions.Endpoints"/> (or the one <see cref="ClickHouseClientOptions.Endpoint"/>):
+    /// batch inserters spread their INSERTs over the healthy ones.
+    /// </summary>
+    public IReadOnlyList<Uri> Endpoints => _endpoints;
 
     public void Dispose()
     {
@@ -102,10 +114,32 @@ public sealed partial class ClickHouseClient : IDisposable
     /// Sends one request and returns the response once its headers are in, or throws: the server's error as a
     /// <see cref="ClickHouseServerException"/>, an unreachable server or a timeout with the endpoint named.
     /// </summary>
-    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, CancellationToken cancellationToken)
+    private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestTelemetry telemetry, CancellationToken cancellationToken)
+        => SendAsync(request, queryId, _timeout, "ClickHouseClientOptions.Timeout", telemetry, cancellationToken);
+
+    /// <summary>Sends the request; the response belongs to <paramref name="telemetry"/>, which ends with a failure here.</summary>
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
+        RequestTelemetry telemetry, CancellationToken cancellationToken)
     {
-        using CancellationTokenSource? timeout = _timeout == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout?.CancelAfter(_timeout);
+        try
+        {
+            HttpResponseMessage response = await SendCoreAsync(request, queryId, timeLimit, timeLimitName, cancellationToken).ConfigureAwait(false);
+            telemetry.Responded(response);
+            return response;
+        }
+        catch (Exception e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+    }
+
+    private async Task<HttpResponseMessage> SendCoreAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
+        CancellationToken cancellationToken)
+    {
+        using CancellationTokenSource? timeout = timeLimit == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        timeout?.CancelAfter(timeLimit);
         HttpResponseMessage response;
         try
         {
@@ -113,7 +147,7 @@ public sealed partial class ClickHouseClient : IDisposable
         }
         catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested && timeout?.IsCancellationRequested == true)
         {
-            throw new TimeoutException($"ClickHouse at {_endpoint} did not answer within {_timeout} (ClickHouseClientOptions.Timeout).", e);
+            throw new TimeoutException($"ClickHouse at {EndpointOf(request)} did not answer within {timeLimit} ({timeLimitName}).", e);
         }
         catch (HttpRequestException) when (request.Content is IRowBinaryContent { WriteFailure: { } failure } && failure is not (IOException or OperationCanceledException))
         {
@@ -124,7 +158,7 @@ public sealed partial class ClickHouseClient : IDisposable
         catch (HttpRequestException e) when (e.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError)
         {
             throw new HttpRequestException(
-                e.HttpRequestError, $"Cannot reach ClickHouse at {_endpoint}: {e.Message} Is the server running, and is the URL right (ClickHouseClientOptions.Endpoint, CLICKHOUSE_URL)?", e);
+                e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right (ClickHouseClientOptions.Endpoint, CLICKHOUSE_URL)?", e);
         }
         if (!response.IsSuccessStatusCode)
         {
@@ -166,21 +200,58 @@ public sealed partial class ClickHouseClient : IDisposable
         return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response));
     }
 
+    /// <summary>The response's body stream; on failure the request ends (its telemetry disposes the response).</summary>
+    private static async Task<Stream> ReadBodyAsync(HttpResponseMessage response, RequestTelemetry telemetry, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+    }
+
     private static string? ResponseQueryId(HttpResponseMessage response)
         => response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
 
-    /// <summary>The body of a successful response, decompressed and guarded against mid-stream server errors.</summary>
-    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId)
+    /// <summary>
+    /// The body of a successful response, decompressed and guarded against mid-stream server errors. Disposing it
+    /// disposes the response and ends the request's telemetry.
+    /// </summary>
+    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId, RequestTelemetry telemetry)
     {
         string? tag = response.Headers.TryGetValues("X-ClickHouse-Exception-Tag", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
-        Stream decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
-        return new ClickHouseResponseStream(decoded, response, tag, queryId ?? ResponseQueryId(response));
+        Stream decoded;
+        try
+        {
+            decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
+        }
+        catch (NotSupportedException e)
+        {
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
+        var stream = new ClickHouseResponseStream(decoded, telemetry, tag, queryId ?? ResponseQueryId(response));
+        telemetry.Reading(stream);
+        return stream;
     }
+
+    private static string EndpointOf(HttpRequestMessage request)
+        => request.RequestUri is { } uri ? uri.GetLeftPart(UriPartial.Path) : "(no URL)";
 
     private HttpRequestMessage CreateRequest(string? urlQuery, HttpContent content, string? database, string? queryId,
         IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+        => CreateRequest(_endpoint, urlQuery, content, database, queryId, settings, parameters);
+
+    private HttpRequestMessage CreateRequest(Uri endpoint, string? urlQuery, HttpContent content, string? database, string? queryId,
+        IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
     {
-        var request = new HttpRequestMessage(HttpMethod.Post, BuildUri(urlQuery, database, queryId, settings, parameters)) { Content = content };
+        var request = new HttpRequestMessage(HttpMethod.Post, BuildUri(endpoint, urlQuery, database, queryId, settings, parameters)) { Content = content };
         if (_user is not null)
         {
             request.Headers.Add("X-ClickHouse-User", _user);
@@ -197,9 +268,9 @@ public sealed partial class ClickHouseClient : IDisposable
     }
 
     /// <summary>The endpoint with the URL parameters: credentials never go here, they travel in headers.</summary>
-    private Uri BuildUri(string? urlQuery, string? database, string? queryId, IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+    private Uri BuildUri(Uri endpoint, string? urlQuery, string? database, string? queryId, IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
     {
-        var query = new StringBuilder(_endpoint.Query.TrimStart('?'));
+        var query = new StringBuilder(endpoint.Query.TrimStart('?'));
         void Add(string name, string value)
         {
             if (query.Length > 0)
@@ -246,6 +317,6 @@ public sealed partial class ClickHouseClient : IDisposable
                 Add("param_" + parameter.Key, ClickHouseParameterFormatter.Format(parameter.Key, parameter.Value));
             }
         }
-        return new UriBuilder(_endpoint) { Query = query.ToString() }.Uri;
+        return new UriBuilder(endpoint) { Query = query.ToString() }.Uri;
     }
 }

@@ -12,6 +12,14 @@ public sealed class ClickHouseClientOptions
     /// <summary>The server's HTTP interface, e.g. <c>http://localhost:8123</c>; a path is kept (for proxies).</summary>
     public Uri Endpoint { get; set; } = DefaultEndpoint;
 
+    /// <summary>
+    /// Several HTTP endpoints of one cluster (replicas, or the nodes in front of one Distributed table). When any are
+    /// named, <see cref="Endpoint"/> is not used: queries and <c>InsertAsync</c> go to the first, and a
+    /// <see cref="ClickHouseBatchInserter{T}"/> spreads its INSERTs over the healthy ones, moving a batch that could not
+    /// be sent to another. <c>CLICKHOUSE_URL</c> may list them separated by commas.
+    /// </summary>
+    public IList<Uri> Endpoints { get; } = new List<Uri>();
+
     /// <summary>The default database (the <c>database</c> URL parameter); the user's default when null.</summary>
     public string? Database { get; set; }
 
@@ -56,11 +64,20 @@ public sealed class ClickHouseClientOptions
         };
         if (!string.IsNullOrWhiteSpace(url))
         {
-            if (!Uri.TryCreate(url.Trim(), UriKind.Absolute, out Uri? endpoint) || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
+            string[] urls = url.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries);
+            foreach (string one in urls)
             {
-                throw new ArgumentException($"CLICKHOUSE_URL '{url}' is not an absolute http:// or https:// URL, e.g. http://localhost:8123.");
+                if (!Uri.TryCreate(one, UriKind.Absolute, out Uri? endpoint) || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
+                {
+                    throw new ArgumentException($"CLICKHOUSE_URL '{url}' is not an absolute http:// or https:// URL (or a comma-separated list of them), e.g. http://localhost:8123.");
+                }
+                options.Endpoints.Add(endpoint);
             }
-            options.Endpoint = endpoint;
+            options.Endpoint = options.Endpoints[0];
+            if (options.Endpoints.Count == 1)
+            {
+                options.Endpoints.Clear();
+            }
         }
         return options;
     }

@@ -20,4 +20,10 @@ public sealed class ClickHouseInsertOptions
     /// columns marked <see cref="ClickHouseColumnAttribute.UseServerDefault"/> take the table's default.
     /// </summary>
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
+
+    /// <summary>
+    /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network, and once
+    /// at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
+    /// </summary>
+    public IProgress<ClickHouseInsertProgress>? Progress { get; set; }
 }

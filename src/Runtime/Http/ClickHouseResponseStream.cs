@@ -70,6 +70,15 @@ internal sealed class ClickHouseResponseStream : Stream
         _ring = ArrayPool<byte>.Shared.Rent(BufferSize);
     }
 
+    /// <summary>Bytes of the body handed to the reader so far.</summary>
+    internal long BytesDelivered => _released;
+
+    /// <summary>The server error or broken body this stream found, if any.</summary>
+    internal Exception? Failure => _failure;
+
+    /// <summary>The request's telemetry, when it owns this body.</summary>
+    internal RequestTelemetry? Telemetry => _owner as RequestTelemetry;
+
     public override bool CanRead => true;
 
     public override bool CanSeek => false;

@@ -30,10 +30,15 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly IAsyncEnumerable<T>? _asyncRows;
     private readonly RowBinaryFormat _format;
     private readonly ClickHouseCompression _compression;
+    private readonly IProgress<ClickHouseInsertProgress>? _progress;
     private long _rowsCounted;
+    private CountingWriteStream? _counter;
+    private ClickHouseInsertProgress _reported;
 
-    public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ClickHouseCompression compression)
+    public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ClickHouseCompression compression,
+        IProgress<ClickHouseInsertProgress>? progress = null)
     {
+        _progress = progress;
         _rows = rows;
         _asyncRows = asyncRows;
         _format = format;
@@ -62,16 +67,20 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         WriteFailure = null;
         Stream? compressor = _compression == ClickHouseCompression.None ? null : ClickHouseContentCoding.Compress(stream, _compression);
         var counter = new CountingWriteStream(compressor ?? stream);
+        _counter = counter;
+        _reported = default;
+        Action<long>? rowsSent = _progress is null ? null : Report;
         try
         {
             if (_rows is not null)
             {
-                await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, cancellationToken).ConfigureAwait(false);
+                await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, rowsSent, cancellationToken).ConfigureAwait(false);
             }
             else
             {
-                await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, cancellationToken).ConfigureAwait(false);
+                await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, rowsSent, cancellationToken).ConfigureAwait(false);
             }
+            rowsSent?.Invoke(_rowsCounted);
             if (compressor is not null)
             {
                 // Disposing writes the compressed stream's final block.
@@ -87,6 +96,16 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         finally
         {
             BytesWritten = counter.BytesWritten;
+        }
+    }
+
+    private void Report(long rows)
+    {
+        var progress = new ClickHouseInsertProgress(rows, _counter!.BytesWritten);
+        if (progress != _reported)
+        {
+            _reported = progress;
+            _progress!.Report(progress);
         }
     }
 

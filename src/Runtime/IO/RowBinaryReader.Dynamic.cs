@@ -9,16 +9,13 @@ public ref partial struct RowBinaryReader
 
     internal ClickHouseDynamic ReadDynamic(int depth)
     {
-        if (depth > ClickHouseValueCodec.MaxDynamicDepth)
-        {
-            ThrowHelper.ThrowInvalid(Offset, "Dynamic", $"Dynamic and JSON values nest more than {ClickHouseValueCodec.MaxDynamicDepth} levels deep.");
-        }
-        ClickHouseType type = ClickHouseBinaryTypeCodec.Read(ref this);
+        ClickHouseValueCodec.CheckReadDepth(ref this, depth, KnownTypes.Dynamic);
+        ClickHouseType type = ClickHouseBinaryTypeCodec.Read(ref this, depth + 1);
         if (type.Kind == ClickHouseTypeKind.Nothing)
         {
             return ClickHouseDynamic.Null;
         }
-        return new ClickHouseDynamic(type, ClickHouseValueCodec.ReadValue(ref this, type, depth));
+        return new ClickHouseDynamic(type, ClickHouseValueCodec.ReadValue(ref this, type, depth + 1));
     }
 
     /// <summary>

@@ -22,14 +22,23 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>Reads a JSON value as a <see cref="JsonNode"/>.</summary>
-    public JsonNode ReadJsonNode() => JsonNode.Parse(ReadJson())!;
+    public JsonNode ReadJsonNode() => JsonNode.Parse(ReadJsonTree(KnownTypes.Json))!;
 
     /// <summary>Reads a value of <paramref name="jsonType"/> as a <see cref="JsonNode"/>.</summary>
-    public JsonNode ReadJsonNode(ClickHouseType jsonType) => JsonNode.Parse(ReadJson(jsonType))!;
+    public JsonNode ReadJsonNode(ClickHouseType jsonType) => JsonNode.Parse(ReadJsonTree(jsonType))!;
 
     /// <summary>Reads a JSON value as a <see cref="JsonDocument"/> (dispose it when done).</summary>
-    public JsonDocument ReadJsonDocument() => JsonDocument.Parse(ReadJson());
+    public JsonDocument ReadJsonDocument() => JsonDocument.Parse(ReadJsonTree(KnownTypes.Json));
 
     /// <summary>Reads a value of <paramref name="jsonType"/> as a <see cref="JsonDocument"/> (dispose it when done).</summary>
-    public JsonDocument ReadJsonDocument(ClickHouseType jsonType) => JsonDocument.Parse(ReadJson(jsonType));
+    public JsonDocument ReadJsonDocument(ClickHouseType jsonType) => JsonDocument.Parse(ReadJsonTree(jsonType));
+
+    /// <summary>The JSON text of a value, checked to be a tree JsonNode and JsonDocument can hold.</summary>
+    private string ReadJsonTree(ClickHouseType jsonType)
+    {
+        long offset = Offset;
+        string json = ReadJson(jsonType, 0);
+        JsonTreeCheck.Check(json, offset, jsonType.ToString());
+        return json;
+    }
 }

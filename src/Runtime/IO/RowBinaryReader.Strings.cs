@@ -115,6 +115,10 @@ public ref partial struct RowBinaryReader
     /// <summary>Reads a FixedString(N) as bytes, all N of them.</summary>
     public byte[] ReadFixedStringBytes(int length)
     {
+        if (!EnsureAvailable(length, "FixedString"))
+        {
+            return [];
+        }
         byte[] bytes = new byte[length];
         ReadBytes(bytes, "FixedString");
         return bytes;

@@ -268,6 +268,12 @@ public ref partial struct RowBinaryReader
         return scratch.AsSpan(0, length);
     }
 
+    /// <summary>
+    /// Fails unless <paramref name="length"/> bytes are left: checked before allocating anything for them. In
+    /// stop-at-end mode, returns false instead (the shortfall is recorded) and the caller returns an empty value.
+    /// </summary>
+    private bool EnsureAvailable(int length, string what) => Remaining >= length || !RunOut(length, what);
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly void ThrowEndOfData(int needed, string what)
     {
@@ -384,7 +390,7 @@ public ref partial struct RowBinaryReader
 
     /// <summary>
     /// Reads a length or element count, checking it against the data left (each element takes at least
-    /// <paramref name="minElementSize"/> bytes) before anything is allocated for it.
+    /// <paramref name="minElementSize"/> bytes, and never less than one) before anything is allocated for it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int ReadLength(string what, int minElementSize = 1)
@@ -404,7 +410,10 @@ public ref partial struct RowBinaryReader
         {
             ThrowHelper.ThrowInvalid(Offset, what, $"a length of {length} is larger than any .NET collection can hold.");
         }
-        if (minElementSize > 0 && length * (ulong)minElementSize > (ulong)Remaining)
+        // Every element costs at least one byte, whatever the caller says: zero-byte elements cannot be claimed
+        // two billion times from a few bytes.
+        minElementSize = Math.Max(minElementSize, 1);
+        if (length * (ulong)minElementSize > (ulong)Remaining)
         {
             if (_stopAtEnd)
             {

@@ -18,15 +18,18 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
     private readonly Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format)>> _open;
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
+    private readonly Action<Stream, long>? _finished;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated).</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
-    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format)>> open, bool ownsStream, CancellationToken cancellationToken)
+    /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
+    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format)>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
     {
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
+        _finished = finished;
     }
 
     public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
@@ -61,6 +64,7 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
         private Stream? _stream;
         private RowBinaryStreamBuffer? _buffer;
         private RowBinaryStreamParser<T>? _parser;
+        private long _rows;
 
         public T Current { get; private set; } = default!;
 
@@ -69,6 +73,7 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
             if (_index + 1 < _batch.Count && !cancellationToken.IsCancellationRequested)
             {
                 Current = _batch[++_index];
+                _rows++;
                 return new ValueTask<bool>(true);
             }
             return MoveNextSlowAsync();
@@ -108,6 +113,7 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
                 {
                     _index = 0;
                     Current = _batch[0];
+                    _rows++;
                     return true;
                 }
             }
@@ -119,10 +125,16 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
             _buffer = null;
             _batch.Clear();
             linked?.Dispose();
-            if (rows._ownsStream && _stream is not null)
+            if (_stream is null)
+            {
+                return;
+            }
+            rows._finished?.Invoke(_stream, _rows);
+            if (rows._ownsStream)
             {
                 await _stream.DisposeAsync().ConfigureAwait(false);
             }
+            _stream = null;
         }
     }
 }

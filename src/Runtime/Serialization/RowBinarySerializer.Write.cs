@@ -46,7 +46,7 @@ public static partial class RowBinarySerializer
         WriteRows(output, rows, format, firstRowIndex: 0, flushThreshold: long.MaxValue);
     }
 
-    private static bool TryGetSpan<T>(IEnumerable<T> rows, out ReadOnlySpan<T> span)
+    internal static bool TryGetSpan<T>(IEnumerable<T> rows, out ReadOnlySpan<T> span)
     {
         switch (rows)
         {
@@ -79,7 +79,7 @@ public static partial class RowBinarySerializer
     /// in <paramref name="output"/> (counted as a <see cref="PooledBufferWriter"/>'s, else from this call).
     /// Returns how many rows were written.
     /// </summary>
-    private static int WriteRows<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format, long firstRowIndex, long flushThreshold)
+    internal static int WriteRows<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format, long firstRowIndex, long flushThreshold)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);

@@ -32,7 +32,12 @@ public static partial class RowBinarySerializer
     /// first), with memory bounded whatever the number of rows. The stream is flushed at the end and left open.
     /// </summary>
     /// <inheritdoc cref="WriteAsync{T}(Stream, IEnumerable{T}, CancellationToken)"/>
-    public static async Task WriteAsync<T>(Stream stream, IEnumerable<T> rows, RowBinaryFormat format, CancellationToken cancellationToken = default)
+    public static Task WriteAsync<T>(Stream stream, IEnumerable<T> rows, RowBinaryFormat format, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => WriteAsync(stream, rows, format, rowsSent: null, cancellationToken);
+
+    /// <summary>The same, calling <paramref name="rowsSent"/> with the rows sent so far after each write to the stream.</summary>
+    internal static async Task WriteAsync<T>(Stream stream, IEnumerable<T> rows, RowBinaryFormat format, Action<long>? rowsSent, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
@@ -48,6 +53,7 @@ public static partial class RowBinarySerializer
                     cancellationToken.ThrowIfCancellationRequested();
                     written += WriteRows<T>(buffer, new ReadOnlySpan<T>(array).Slice(written), format, written, FlushThreshold);
                     await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+                    rowsSent?.Invoke(written);
                 }
                 break;
             case List<T> list:
@@ -56,6 +62,7 @@ public static partial class RowBinarySerializer
                     cancellationToken.ThrowIfCancellationRequested();
                     written += WriteRows<T>(buffer, CollectionsMarshal.AsSpan(list).Slice(written), format, written, FlushThreshold);
                     await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+                    rowsSent?.Invoke(written);
                 }
                 break;
             default:
@@ -68,6 +75,7 @@ public static partial class RowBinarySerializer
                         cancellationToken.ThrowIfCancellationRequested();
                         more = WriteRows(buffer, enumerator, format, ref rowIndex, FlushThreshold);
                         await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+                        rowsSent?.Invoke(rowIndex);
                     }
                 }
                 break;
@@ -87,7 +95,12 @@ public static partial class RowBinarySerializer
     /// passed to the source, and checked between rows.
     /// </summary>
     /// <inheritdoc cref="WriteAsync{T}(Stream, IEnumerable{T}, RowBinaryFormat, CancellationToken)"/>
-    public static async Task WriteAsync<T>(Stream stream, IAsyncEnumerable<T> rows, RowBinaryFormat format, CancellationToken cancellationToken = default)
+    public static Task WriteAsync<T>(Stream stream, IAsyncEnumerable<T> rows, RowBinaryFormat format, CancellationToken cancellationToken = default)
+        where T : IClickHouseRow<T>
+        => WriteAsync(stream, rows, format, rowsSent: null, cancellationToken);
+
+    /// <summary>The same, calling <paramref name="rowsSent"/> with the rows sent so far after each write to the stream.</summary>
+    internal static async Task WriteAsync<T>(Stream stream, IAsyncEnumerable<T> rows, RowBinaryFormat format, Action<long>? rowsSent, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
@@ -104,9 +117,11 @@ public static partial class RowBinarySerializer
             if (buffer.WrittenCount >= FlushThreshold)
             {
                 await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+                rowsSent?.Invoke(rowIndex);
             }
         }
         await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+        rowsSent?.Invoke(rowIndex);
         await stream.FlushAsync(cancellationToken).ConfigureAwait(false);
     }
 

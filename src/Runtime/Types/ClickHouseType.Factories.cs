@@ -295,6 +295,18 @@ public sealed partial class ClickHouseType
                 return null;
             }
         }
+        long byteSize = 0;
+        foreach (ClickHouseType element in elements)
+        {
+            int size = element.ByteSize;
+            byteSize = size < 0 || byteSize < 0 ? -1 : byteSize + size;
+        }
+        if (byteSize > int.MaxValue)
+        {
+            error = "one value of this " + (kind == ClickHouseTypeKind.Nested ? "Nested" : "Tuple") + " would take " + Format(byteSize)
+                + " bytes, more than the " + Format(int.MaxValue) + " one RowBinary value can hold";
+            return null;
+        }
         var types = new ClickHouseType[elements.Count];
         string?[]? nameArray = named ? new string?[elements.Count] : null;
         for (int i = 0; i < types.Length; i++)
@@ -475,6 +487,10 @@ public sealed partial class ClickHouseType
             if (regexp is null)
             {
                 error = "a JSON SKIP REGEXP pattern cannot be null";
+                return null;
+            }
+            if (JsonSkipRegex.TryCreate(regexp, out error) is null)
+            {
                 return null;
             }
         }

@@ -19,6 +19,7 @@ namespace ClickHouse.RowBinary.Types;
 public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
 {
     private string? _canonical;
+    private Dictionary<short, string>? _enumLabels;
 
     private ClickHouseType(
         ClickHouseTypeKind kind,
@@ -186,7 +187,8 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
                         {
                             return -1;
                         }
-                        sum += size;
+                        // Creation rejects tuples whose values would take more than int.MaxValue bytes.
+                        sum = checked(sum + size);
                     }
                     return sum;
                 default:
@@ -246,6 +248,25 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
             _canonical = canonical;
         }
         return canonical;
+    }
+
+    /// <summary>The label of an Enum8/Enum16 value, found without scanning the members (an Enum16 may have 65,536).</summary>
+    internal bool TryGetEnumLabel(short value, out string label)
+    {
+        Dictionary<short, string>? labels = _enumLabels;
+        if (labels is null)
+        {
+            labels = new Dictionary<short, string>(EnumMembers.Count);
+            foreach (KeyValuePair<string, short> member in EnumMembers)
+            {
+                if (!labels.ContainsKey(member.Value))
+                {
+                    labels.Add(member.Value, member.Key);
+                }
+            }
+            _enumLabels = labels;
+        }
+        return labels.TryGetValue(value, out label!);
     }
 
     /// <inheritdoc/>

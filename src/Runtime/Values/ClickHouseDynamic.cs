@@ -127,7 +127,7 @@ public readonly struct ClickHouseDynamic : IEquatable<ClickHouseDynamic>
             element = itemType;
         }
         element ??= ElementTypeOf(array.GetType().GetElementType()) ?? KnownTypes.String;
-        if (hasNull)
+        if (hasNull && element.Kind != ClickHouseTypeKind.Nullable)
         {
             if (element.Kind is ClickHouseTypeKind.Array or ClickHouseTypeKind.Point)
             {

@@ -4,7 +4,7 @@ namespace ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 /// <summary>
 /// Compares text with a committed <c>Snapshots/&lt;name&gt;.verified.cs</c> file. On a mismatch, or when the file
 /// is missing, writes <c>&lt;name&gt;.received.cs</c> beside it and fails; with <c>ACCEPT_SNAPSHOTS=1</c> (or
-/// <c>VERIFY_ACCEPT=1</c>) it overwrites the verified file instead.
+/// <c>VERIFY_ACCEPT=1</c>) it overwrites the verified file instead, except under <c>CI=true</c>, where accepting fails.
 /// </summary>
 internal static class Snapshot
 {
@@ -20,6 +20,9 @@ internal static class Snapshot
 
         if (Accepting)
         {
+            // A CI run that accepted every snapshot would pass whatever the generator emits.
+            Assert.False(Environment.GetEnvironmentVariable("CI") == "true",
+                "ACCEPT_SNAPSHOTS=1 or VERIFY_ACCEPT=1 is set in a CI run (CI=true): snapshots are accepted on a developer's machine, never in CI.");
             Directory.CreateDirectory(directory);
             File.WriteAllText(verifiedPath, normalized);
             File.Delete(receivedPath);

@@ -9,9 +9,12 @@ namespace ClickHouse.RowBinary.IntegrationTests.Http;
 /// </summary>
 internal sealed class FakeClickHouse : HttpMessageHandler
 {
-    private readonly Func<RecordedRequest, HttpResponseMessage> _respond;
+    private readonly Func<RecordedRequest, Task<HttpResponseMessage>> _respond;
 
-    public FakeClickHouse(Func<RecordedRequest, HttpResponseMessage> respond) => _respond = respond;
+    public FakeClickHouse(Func<RecordedRequest, HttpResponseMessage> respond) => _respond = request => Task.FromResult(respond(request));
+
+    /// <summary>A fake whose answers may wait (for a test to let them go) or fail like a transport.</summary>
+    public FakeClickHouse(Func<RecordedRequest, Task<HttpResponseMessage>> respond) => _respond = respond;
 
     public List<RecordedRequest> Requests { get; } = [];
 
@@ -32,7 +35,7 @@ internal sealed class FakeClickHouse : HttpMessageHandler
         {
             Requests.Add(recorded);
         }
-        HttpResponseMessage response = _respond(recorded);
+        HttpResponseMessage response = await _respond(recorded);
         response.RequestMessage = request;
         return response;
     }

@@ -240,14 +240,52 @@ public sealed class RequestTests
     }
 
     [Fact]
-    public void Options_from_the_environment_use_CLICKHOUSE_URL_or_the_local_default()
+    public void Options_from_the_environment_read_every_CLICKHOUSE_variable_and_a_list_of_endpoints()
     {
-        ClickHouseClientOptions options = ClickHouseClientOptions.FromEnvironment();
+        string[] names = ["CLICKHOUSE_URL", "CLICKHOUSE_USER", "CLICKHOUSE_PASSWORD", "CLICKHOUSE_DATABASE"];
+        Dictionary<string, string?> saved = names.ToDictionary(name => name, Environment.GetEnvironmentVariable);
+        try
+        {
+            Environment.SetEnvironmentVariable("CLICKHOUSE_URL", " http://a.example:8123 , https://b.example:8443/proxy ");
+            Environment.SetEnvironmentVariable("CLICKHOUSE_USER", "writer");
+            Environment.SetEnvironmentVariable("CLICKHOUSE_PASSWORD", "s3cret");
+            Environment.SetEnvironmentVariable("CLICKHOUSE_DATABASE", "analytics");
+            ClickHouseClientOptions several = ClickHouseClientOptions.FromEnvironment();
 
-        string? url = Environment.GetEnvironmentVariable("CLICKHOUSE_URL");
-        Assert.Equal(string.IsNullOrWhiteSpace(url) ? new Uri("http://localhost:8123/") : new Uri(url), options.Endpoint);
-        Assert.Equal(NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER")), options.User);
+            Assert.Equal([new Uri("http://a.example:8123/"), new Uri("https://b.example:8443/proxy")], several.Endpoints);
+            Assert.Equal(new Uri("http://a.example:8123/"), several.Endpoint);
+            Assert.Equal(("writer", "s3cret", "analytics"), (several.User, several.Password, several.Database));
+
+            Environment.SetEnvironmentVariable("CLICKHOUSE_URL", "http://one.example:8123");
+            Environment.SetEnvironmentVariable("CLICKHOUSE_PASSWORD", "");
+            ClickHouseClientOptions one = ClickHouseClientOptions.FromEnvironment();
+            Assert.Equal(new Uri("http://one.example:8123/"), one.Endpoint);
+            Assert.Empty(one.Endpoints);
+            Assert.Null(one.Password);
+
+            Environment.SetEnvironmentVariable("CLICKHOUSE_URL", null);
+            Assert.Equal(ClickHouseClientOptions.DefaultEndpoint, ClickHouseClientOptions.FromEnvironment().Endpoint);
+
+            Environment.SetEnvironmentVariable("CLICKHOUSE_URL", "http://ok.example:8123,ftp://bad.example");
+            Assert.Contains("CLICKHOUSE_URL", Assert.Throws<ArgumentException>(ClickHouseClientOptions.FromEnvironment).Message, StringComparison.Ordinal);
+        }
+        finally
+        {
+            foreach ((string name, string? value) in saved)
+            {
+                Environment.SetEnvironmentVariable(name, value);
+            }
+        }
     }
 
-    private static string? NullIfEmpty(string? value) => string.IsNullOrEmpty(value) ? null : value;
+    [Fact]
+    public void A_client_with_several_endpoints_sends_queries_to_the_first_and_lists_them_all()
+    {
+        var options = new ClickHouseClientOptions { Endpoints = { new Uri("http://a.example:8123/"), new Uri("http://b.example:8123/") } };
+        using var client = new ClickHouseClient(options);
+
+        Assert.Equal(new Uri("http://a.example:8123/"), client.Endpoint);
+        Assert.Equal(options.Endpoints, client.Endpoints);
+        Assert.Throws<ArgumentException>(() => new ClickHouseClient(new ClickHouseClientOptions { Endpoints = { new Uri("ftp://x.example/") } }));
+    }
 }

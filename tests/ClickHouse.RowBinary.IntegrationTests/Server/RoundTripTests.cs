@@ -47,7 +47,7 @@ public sealed class RoundTripTests(ClickHouseServerFixture server)
     public async Task Every_type_the_server_has_round_trips_byte_for_byte()
     {
         const string table = "server_types";
-        await server.Client.ExecuteAsync(Tables.Create<ServerTypesRow>(server.Database, table, orderBy: "id"));
+        await server.Client.ExecuteAsync(Tables.Create<ServerTypesRow>(server.Database, table, orderBy: "id"), await server.LowCardinalityTableOptionsAsync());
         byte[] written = Tables.RowBinaryOf(s_rows);
 
         ClickHouseInsertResult inserted = await server.Client.InsertAsync(table, s_rows);
@@ -81,7 +81,7 @@ public sealed class RoundTripTests(ClickHouseServerFixture server)
     public async Task The_server_reads_the_values_as_the_CSharp_values_they_are()
     {
         const string table = "server_types_text";
-        await server.Client.ExecuteAsync(Tables.Create<ServerTypesRow>(server.Database, table, orderBy: "id"));
+        await server.Client.ExecuteAsync(Tables.Create<ServerTypesRow>(server.Database, table, orderBy: "id"), await server.LowCardinalityTableOptionsAsync());
         await server.Client.InsertAsync(table, s_rows);
 
         string text = await server.Client.QueryTextAsync(

@@ -1,51 +1,43 @@
 using System.Diagnostics;
-using System.Net.Http.Headers;
+using DotNet.Testcontainers.Builders;
+using DotNet.Testcontainers.Containers;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Server;
 
 /// <summary>
-/// Which ClickHouse server the integration tests use: the one <c>CLICKHOUSE_URL</c> names; else, where a Docker
-/// engine answers, the repository's docker-compose.yml (our stand-in for Testcontainers.ClickHouse, which the
-/// package mirror lacks); else none, and every server test is skipped with <see cref="SkipReason"/>.
+/// Which ClickHouse server the integration tests use, decided once per test run: the one <c>CLICKHOUSE_URL</c> names;
+/// else, where Docker answers, a container of the ClickHouse server image started with Testcontainers (a generic
+/// container: Testcontainers.ClickHouse is not in the package feed); else the local Debian server that
+/// <c>scripts/clickhouse-server.sh</c> installs and starts; else none, and every server test is skipped with
+/// <see cref="SkipReason"/>. A container or server started here is stopped when the test run ends.
 /// </summary>
 internal static class TestServer
 {
-    /// <summary>What docker-compose.yml configures.</summary>
-    public const string ComposeUrl = "http://127.0.0.1:8123";
-    public const string ComposeUser = "default";
-    public const string ComposePassword = "clickhouse";
-    private const string ComposeDefaultVersion = "25.10";
+    /// <summary>The image Testcontainers runs: the version docker-compose.yml names.</summary>
+    public const string Image = "clickhouse/clickhouse-server:25.10";
+    private const string ContainerPassword = "clickhouse";
 
+    private static readonly Lazy<Choice> s_choice = new(Choose);
     private static readonly Lazy<Version?> s_version = new(QueryVersion);
 
-    public static string? ConfiguredUrl { get; } = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_URL"));
-
-    public static string? User => ConfiguredUrl is null ? ComposeUser : NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER"));
-
-    public static string? Password => ConfiguredUrl is null ? ComposePassword : NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_PASSWORD"));
-
-    public static bool UsesDockerCompose => ConfiguredUrl is null && DockerAnswers.Value;
-
-    private static readonly Lazy<bool> DockerAnswers = new(() => RunsSuccessfully("docker", "info", TimeSpan.FromSeconds(20)));
+    private sealed record Choice(string? Url, string? User, string? Password, string? SkipReason);
 
     /// <summary>Why server tests cannot run here, or null when they can.</summary>
-    public static string? SkipReason => ConfiguredUrl is not null || DockerAnswers.Value
-        ? null
-        : "No ClickHouse server: CLICKHOUSE_URL is not set and no Docker engine answers. Run "
-          + "`eval \"$(bash scripts/clickhouse-server.sh start)\"` (or `bash scripts/test.sh`), or set CLICKHOUSE_URL.";
+    public static string? SkipReason => s_choice.Value.SkipReason;
+
+    public static string? User => s_choice.Value.User;
+
+    public static string? Password => s_choice.Value.Password;
 
     /// <summary>The server's version, asked once at test discovery; null when it cannot be asked (the tests then fail, not skip).</summary>
     public static Version? Version => s_version.Value;
 
-    public static Uri Endpoint => new(ConfiguredUrl ?? ComposeUrl);
+    public static Uri Endpoint => new(s_choice.Value.Url ?? ClickHouseClientOptions.DefaultEndpoint.ToString());
 
     public static ClickHouseClientOptions CreateOptions(string? database = null)
         => new() { Endpoint = Endpoint, User = User, Password = Password, Database = database };
 
-    /// <summary>The directory holding docker-compose.yml and the solution.</summary>
-    public static string RepositoryRoot()
-        => FindRepositoryRoot() ?? throw new InvalidOperationException($"The repository root (ClickHouse.RowBinary.slnx) is not above {AppContext.BaseDirectory}.");
-
+    /// <summary>The directory holding the solution and scripts/.</summary>
     public static string? FindRepositoryRoot()
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
@@ -58,41 +50,93 @@ internal static class TestServer
         return null;
     }
 
-    public static bool RunsSuccessfully(string fileName, string arguments, TimeSpan timeout)
+    private static Choice Choose()
     {
+        if (NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_URL")) is { } url)
+        {
+            return new Choice(url, NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER")),
+                NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_PASSWORD")), null);
+        }
+        string docker = StartContainer(out Choice? container);
+        if (container is not null)
+        {
+            return container;
+        }
+        // Said once per test run, so that nobody wonders why no container started.
+        Console.Error.WriteLine($"ClickHouse.RowBinary integration tests: Docker is unavailable ({docker}); using the local ClickHouse server of scripts/clickhouse-server.sh.");
+        return StartLocalServer();
+    }
+
+    private static string StartContainer(out Choice? choice)
+    {
+        choice = null;
         try
         {
-            using var process = Process.Start(new ProcessStartInfo(fileName, arguments)
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                UseShellExecute = false,
-            });
-            if (process is null)
-            {
-                return false;
-            }
-            // Drained so that a chatty command cannot fill a pipe and hang.
-            _ = process.StandardOutput.ReadToEndAsync();
-            _ = process.StandardError.ReadToEndAsync();
-            if (!process.WaitForExit(timeout))
-            {
-                process.Kill(entireProcessTree: true);
-                return false;
-            }
-            return process.ExitCode == 0;
+            IContainer container = new ContainerBuilder(Image)
+                .WithPortBinding(8123, assignRandomHostPort: true)
+                .WithEnvironment("CLICKHOUSE_PASSWORD", ContainerPassword)
+                .WithWaitStrategy(Wait.ForUnixContainer().UntilHttpRequestIsSucceeded(request => request.ForPort(8123).ForPath("/ping")))
+                .Build();
+            using var patience = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+            container.StartAsync(patience.Token).GetAwaiter().GetResult();
+            AppDomain.CurrentDomain.ProcessExit += (_, _) => container.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            choice = new Choice($"http://{container.Hostname}:{container.GetMappedPublicPort(8123)}", "default", ContainerPassword, null);
+            return "";
         }
-        catch (System.ComponentModel.Win32Exception)
+        catch (Exception e)
         {
-            return false; // not installed
+            return e.GetBaseException().Message.Split('\n')[0];
         }
+    }
+
+    /// <summary>Starts Debian's server with the repository's script, which prints the variables to use.</summary>
+    private static Choice StartLocalServer()
+    {
+        string? root = FindRepositoryRoot();
+        string script = root is null ? "" : Path.Combine(root, "scripts", "clickhouse-server.sh");
+        if (!File.Exists(script))
+        {
+            return new Choice(null, null, null, "No ClickHouse server: CLICKHOUSE_URL is not set, Docker is unavailable, and scripts/clickhouse-server.sh is not here to start one.");
+        }
+        (int exitCode, string output, string errors) = Run("bash", $"\"{script}\" start", TimeSpan.FromMinutes(10));
+        Dictionary<string, string> exports = output.Split('\n')
+            .Where(line => line.StartsWith("export ", StringComparison.Ordinal) && line.Contains('=', StringComparison.Ordinal))
+            .Select(line => line["export ".Length..].Split('=', 2))
+            .ToDictionary(kv => kv[0], kv => kv[1].Trim('\'', '"'));
+        if (exitCode != 0 || !exports.TryGetValue("CLICKHOUSE_URL", out string? url))
+        {
+            return new Choice(null, null, null, $"No ClickHouse server: CLICKHOUSE_URL is not set, Docker is unavailable, and `{script} start` failed: {errors.Trim()}");
+        }
+        if (exports.ContainsKey("CLICKHOUSE_SERVER_STARTED"))
+        {
+            AppDomain.CurrentDomain.ProcessExit += (_, _) => Run("bash", $"\"{script}\" stop", TimeSpan.FromMinutes(1));
+        }
+        return new Choice(url, NullIfEmpty(exports.GetValueOrDefault("CLICKHOUSE_USER")), NullIfEmpty(exports.GetValueOrDefault("CLICKHOUSE_PASSWORD")), null);
+    }
+
+    private static (int ExitCode, string Output, string Errors) Run(string fileName, string arguments, TimeSpan timeout)
+    {
+        using Process process = Process.Start(new ProcessStartInfo(fileName, arguments)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        }) ?? throw new InvalidOperationException($"{fileName} did not start");
+        Task<string> output = process.StandardOutput.ReadToEndAsync();
+        Task<string> errors = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(timeout))
+        {
+            process.Kill(entireProcessTree: true);
+            return (-1, output.Result, $"timed out after {timeout}");
+        }
+        return (process.ExitCode, output.Result, errors.Result);
     }
 
     private static Version? QueryVersion()
     {
-        if (ConfiguredUrl is null)
+        if (SkipReason is not null)
         {
-            return DockerAnswers.Value ? System.Version.Parse(Environment.GetEnvironmentVariable("CLICKHOUSE_VERSION") ?? ComposeDefaultVersion) : null;
+            return null;
         }
         try
         {

@@ -13,4 +13,8 @@ internal abstract record ValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat);
+    string IsDefaultFormat)
+{
+    /// <summary>The fewest bytes of two values one after the other, saturating at int.MaxValue rather than overflowing.</summary>
+    public static int AddSizes(int first, int second) => (int)System.Math.Min((long)first + second, int.MaxValue);
+}

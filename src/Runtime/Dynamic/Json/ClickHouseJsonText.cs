@@ -228,20 +228,11 @@ internal static class ClickHouseJsonText
         }
     }
 
+    /// <summary>The local time in the type's zone; in UTC when this machine does not know the zone.</summary>
     private static DateTime InTimeZone(DateTime utc, string? timeZone)
     {
-        if (timeZone is null || timeZone == "UTC")
-        {
-            return utc;
-        }
-        try
-        {
-            return TimeZoneInfo.ConvertTimeFromUtc(DateTime.SpecifyKind(utc, DateTimeKind.Utc), TimeZoneInfo.FindSystemTimeZoneById(timeZone));
-        }
-        catch (TimeZoneNotFoundException)
-        {
-            return utc;
-        }
+        TimeZoneInfo? zone = TimeZoneLookup.Find(timeZone);
+        return zone is null || zone == TimeZoneInfo.Utc ? utc : TimeZoneInfo.ConvertTimeFromUtc(DateTime.SpecifyKind(utc, DateTimeKind.Utc), zone);
     }
 
     private static string FormatDateTime64(DateTime utc, int precision, string? timeZone)
@@ -271,18 +262,21 @@ internal static class ClickHouseJsonText
     private static string FormatRawTime64(long ticks, int precision)
     {
         long unit = (long)Math.Pow(10, precision);
-        ulong magnitude = (ulong)Math.Abs(ticks);
+        ulong magnitude = Magnitude(ticks);
         ulong totalSeconds = magnitude / (ulong)unit;
         string sign = ticks < 0 ? "-" : string.Empty;
         return string.Create(CultureInfo.InvariantCulture, $"{sign}{totalSeconds / 3600:D2}:{totalSeconds / 60 % 60:D2}:{totalSeconds % 60:D2}.")
             + (magnitude % (ulong)unit).ToString(CultureInfo.InvariantCulture).PadLeft(precision, '0');
     }
 
+    /// <summary>|ticks|, long.MinValue included.</summary>
+    private static ulong Magnitude(long ticks) => ticks < 0 ? unchecked(0UL - (ulong)ticks) : (ulong)ticks;
+
     private static string FormatTime(TimeSpan value, int precision)
     {
         long ticks = value.Ticks;
         string sign = ticks < 0 ? "-" : string.Empty;
-        ulong magnitude = (ulong)Math.Abs(ticks);
+        ulong magnitude = Magnitude(ticks);
         ulong totalSeconds = magnitude / TimeSpan.TicksPerSecond;
         string text = string.Create(CultureInfo.InvariantCulture, $"{sign}{totalSeconds / 3600:D2}:{totalSeconds / 60 % 60:D2}:{totalSeconds % 60:D2}");
         if (precision == 0)

@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Text;
 using System.Text.Json;
@@ -14,7 +13,8 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 internal sealed class JsonColumnLayout
 {
-    private static readonly ConcurrentDictionary<ClickHouseType, JsonColumnLayout> s_layouts = new();
+    /// <summary>JSON types come from the wire inside Dynamic values: a bounded cache (see <see cref="BoundedCache{TKey, TValue}"/>).</summary>
+    private static readonly BoundedCache<ClickHouseType, JsonColumnLayout> s_layouts = new(1024);
 
     private readonly Dictionary<string, ClickHouseType> _typedByPath = new(StringComparer.Ordinal);
     private readonly string[] _skipPaths;
@@ -44,7 +44,8 @@ internal sealed class JsonColumnLayout
         _skipRegexps = new Regex[type.JsonSkipRegexps.Count];
         for (int i = 0; i < _skipRegexps.Length; i++)
         {
-            _skipRegexps[i] = new Regex(type.JsonSkipRegexps[i], RegexOptions.CultureInvariant);
+            // The type's creation checked every pattern.
+            _skipRegexps[i] = JsonSkipRegex.TryCreate(type.JsonSkipRegexps[i], out _)!;
         }
         NestedObjectType = JsonShape.NestedObjectType(type);
     }

@@ -8,10 +8,8 @@ internal static class JsonColumnReader
 {
     public static string Read(ref RowBinaryReader reader, ClickHouseType type, int depth)
     {
-        if (depth > ClickHouseValueCodec.MaxDynamicDepth)
-        {
-            ThrowHelper.ThrowInvalid(reader.Offset, type.ToString(), $"JSON and Dynamic values nest more than {ClickHouseValueCodec.MaxDynamicDepth} levels deep.");
-        }
+        ClickHouseValueCodec.CheckReadDepth(ref reader, depth, type);
+        depth++;
         JsonColumnLayout layout = JsonColumnLayout.For(type);
         // Each path takes at least two bytes: its length and a type code or value byte.
         int count = reader.ReadLength(type.ToString(), minElementSize: 2);

@@ -268,7 +268,10 @@ internal static class JsonValueConverter
             {
                 return DateTime.SpecifyKind(local, DateTimeKind.Utc);
             }
-            return TimeZoneInfo.ConvertTimeToUtc(DateTime.SpecifyKind(local, DateTimeKind.Unspecified), TimeZoneInfo.FindSystemTimeZoneById(timeZone));
+            // A zone this machine does not know cannot place the local time: no value (the caller reports it).
+            return TimeZoneLookup.Find(timeZone) is TimeZoneInfo zone
+                ? TimeZoneInfo.ConvertTimeToUtc(DateTime.SpecifyKind(local, DateTimeKind.Unspecified), zone)
+                : null;
         }
         return DateTimeOffset.TryParse(trimmed, invariant, DateTimeStyles.AssumeUniversal, out DateTimeOffset instant) ? instant.UtcDateTime : null;
     }

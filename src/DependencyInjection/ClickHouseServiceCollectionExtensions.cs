@@ -1,0 +1,94 @@
+using System;
+using System.Net;
+using System.Net.Http;
+using System.Threading;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+
+namespace ClickHouse.RowBinary.DependencyInjection;
+
+/// <summary>Registers ClickHouse.RowBinary's client and batch inserters in an <see cref="IServiceCollection"/>.</summary>
+public static class ClickHouseServiceCollectionExtensions
+{
+    /// <summary>The name of the <see cref="HttpClient"/> the client gets from <see cref="IHttpClientFactory"/>: configure it further with the returned builder.</summary>
+    public const string HttpClientName = "ClickHouse.RowBinary";
+
+    /// <summary>
+    /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe) configured in code, over an
+    /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>. Its requests are logged through the registered
+    /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failures and retries at Warning.
+    /// </summary>
+    /// <returns>The named HttpClient's builder, to add handlers, a proxy or certificates.</returns>
+    public static IHttpClientBuilder AddClickHouseClient(this IServiceCollection services, Action<ClickHouseClientOptions> configure)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentNullException.ThrowIfNull(configure);
+        services.Configure(configure);
+        return AddClient(services);
+    }
+
+    /// <summary>
+    /// Registers one <see cref="ClickHouseClient"/> whose options come from a configuration section, e.g.
+    /// <c>{"Endpoint": "http://localhost:8123", "User": "writer", "Settings": {"max_threads": "4"}}</c>;
+    /// <paramref name="configure"/> may add to them.
+    /// </summary>
+    /// <inheritdoc cref="AddClickHouseClient(IServiceCollection, Action{ClickHouseClientOptions})"/>
+    public static IHttpClientBuilder AddClickHouseClient(this IServiceCollection services, IConfiguration section, Action<ClickHouseClientOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentNullException.ThrowIfNull(section);
+        services.Configure<ClickHouseClientOptions>(options => ClickHouseClientOptionsBinder.Bind(section, options));
+        if (configure is not null)
+        {
+            services.Configure(configure);
+        }
+        return AddClient(services);
+    }
+
+    /// <summary>
+    /// Registers a <see cref="ClickHouseBatchInserter{T}"/> for <paramref name="table"/> as a singleton over the
+    /// registered <see cref="ClickHouseClient"/>. When the host stops, it stops accepting rows, sends every row it
+    /// accepted and waits for the acknowledgements (within the host's shutdown timeout).
+    /// </summary>
+    public static IServiceCollection AddClickHouseBatchInserter<T>(this IServiceCollection services, string table,
+        Action<ClickHouseBatchInserterOptions>? configure = null)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentException.ThrowIfNullOrEmpty(table);
+        services.AddSingleton(provider =>
+        {
+            var options = new ClickHouseBatchInserterOptions();
+            configure?.Invoke(options);
+            return provider.GetRequiredService<ClickHouseClient>().CreateBatchInserter<T>(table, options);
+        });
+        services.AddHostedService<BatchInserterShutdown<T>>();
+        return services;
+    }
+
+    private static IHttpClientBuilder AddClient(IServiceCollection services)
+    {
+        services.AddSingleton(provider => new ClickHouseRequestLog(provider.GetService<Microsoft.Extensions.Logging.ILoggerFactory>()
+            ?? Microsoft.Extensions.Logging.Abstractions.NullLoggerFactory.Instance));
+        services.AddSingleton(provider =>
+        {
+            // Logging starts with the first client: requests at Debug, failures and retries at Warning (category ClickHouse.RowBinary).
+            provider.GetRequiredService<ClickHouseRequestLog>();
+            return new ClickHouseClient(
+                provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
+                provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value);
+        });
+        return services.AddHttpClient(HttpClientName)
+            // ClickHouseClientOptions.Timeout applies per request; the factory's 100 s default would cut long reads.
+            .ConfigureHttpClient(http => http.Timeout = Timeout.InfiniteTimeSpan)
+            .ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
+            {
+                // The client decompresses results itself, as they stream.
+                AutomaticDecompression = DecompressionMethods.None,
+                // The client is a singleton: its connections follow DNS changes by living no longer than this.
+                PooledConnectionLifetime = TimeSpan.FromMinutes(5),
+            });
+    }
+}

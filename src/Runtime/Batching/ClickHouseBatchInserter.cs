@@ -1,0 +1,502 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Threading;
+using System.Threading.Channels;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Turns many small concurrent inserts into few large INSERTs. Each row is written into a pooled buffer when it is
+/// accepted (a row that cannot be written fails its own call at once, and the caller may reuse its object as soon as
+/// the call returns); a batch is sent when it holds <see cref="ClickHouseBatchInserterOptions.MaxRows"/> rows or
+/// <see cref="ClickHouseBatchInserterOptions.MaxBytes"/> bytes, or when its first row has waited
+/// <see cref="ClickHouseBatchInserterOptions.MaxDelay"/>. <c>InsertAsync</c> completes once the server acknowledged the
+/// INSERT that carried the rows, or fails with the error that finally stopped it: no row is reported inserted that is
+/// not, none is dropped silently. Thread-safe. Dispose it (<c>await using</c>) to send everything accepted.
+/// </summary>
+/// <typeparam name="T">The row type.</typeparam>
+public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : IClickHouseRow<T>
+{
+    /// <summary>A thread's buffer for writing the rows of one call before they are copied into the batch.</summary>
+    [ThreadStatic]
+    private static PooledBufferWriter? t_scratch;
+
+    private const int MaxKeptScratchBytes = 1024 * 1024;
+
+    private readonly ClickHouseClient _client;
+    private readonly string _table;
+    private readonly string? _database;
+    private readonly string _sql;
+    private readonly int _maxRows;
+    private readonly long _maxBytes;
+    private readonly TimeSpan _maxDelay;
+    private readonly long _maxPendingRows;
+    private readonly int _maxRetries;
+    private readonly TimeSpan _retryDelay;
+    private readonly TimeSpan _maxRetryDelay;
+    private readonly TimeSpan _insertTimeout;
+    private readonly bool _deduplicate;
+    private readonly RowBinaryFormat _format;
+    private readonly Dictionary<string, string> _settings;
+    private readonly TimeProvider _time;
+    private readonly EndpointPool _endpoints;
+    private readonly string _tokenPrefix = Guid.NewGuid().ToString("N");
+    private readonly TagList _tags;
+
+    private readonly object _gate = new();
+    private readonly Channel<InsertBatch> _ready = Channel.CreateUnbounded<InsertBatch>(new UnboundedChannelOptions { SingleWriter = false });
+    private readonly HashSet<InsertBatch> _unsettled = [];
+    private readonly Queue<RoomWaiter> _waiters = new();
+    private readonly ITimer _delayTimer;
+    private readonly Task[] _senders;
+    private InsertBatch? _current;
+    private long _sequence;
+    private long _pendingRows;
+    private bool _closed;
+    private Task? _disposal;
+
+    internal ClickHouseBatchInserter(ClickHouseClient client, string table, ClickHouseBatchInserterOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(client);
+        ArgumentException.ThrowIfNullOrEmpty(table);
+        ArgumentNullException.ThrowIfNull(options);
+        options.Validate();
+        _client = client;
+        _table = table;
+        _database = options.Database;
+        _format = options.Format;
+        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format);
+        _maxRows = options.MaxRows;
+        _maxBytes = options.MaxBytes;
+        _maxDelay = options.MaxDelay;
+        _maxPendingRows = options.MaxPendingRows;
+        _maxRetries = options.MaxRetries;
+        _retryDelay = options.RetryDelay;
+        _maxRetryDelay = options.MaxRetryDelay;
+        _insertTimeout = options.InsertTimeout;
+        _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(DeduplicationTokenSetting);
+        _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
+        _time = options.TimeProvider ?? TimeProvider.System;
+        _endpoints = new EndpointPool(client.Endpoints, _time);
+        _tags = new TagList { { "db.system.name", "clickhouse" }, { "db.collection.name", table } };
+        _delayTimer = _time.CreateTimer(static state => ((ClickHouseBatchInserter<T>)state!).OnDelayElapsed(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+        _senders = new Task[options.MaxConcurrentInserts];
+        for (int i = 0; i < _senders.Length; i++)
+        {
+            _senders[i] = Task.Run(SendLoopAsync);
+        }
+    }
+
+    private const string DeduplicationTokenSetting = "insert_deduplication_token";
+
+    /// <summary>The table this inserter writes to.</summary>
+    public string Table => _table;
+
+    /// <summary>Rows accepted and not yet acknowledged or failed.</summary>
+    public long PendingRows => Interlocked.Read(ref _pendingRows);
+
+    /// <summary>
+    /// Accepts one row and completes once the server acknowledged the INSERT that carried it. The row is written
+    /// before this returns: a value that cannot be written fails this call (a <see cref="RowBinaryException"/> naming
+    /// the column) and no other, and the object may be reused at once.
+    /// </summary>
+    /// <param name="row">The row.</param>
+    /// <param name="cancellationToken">
+    /// While the inserter is full (<see cref="ClickHouseBatchInserterOptions.MaxPendingRows"/>), cancelling withdraws the
+    /// row: nothing is inserted. Once the row is accepted, it follows its batch whatever happens to the token; cancelling
+    /// then only stops this caller's wait.
+    /// </param>
+    /// <exception cref="ClickHouseServerException">The server refused the INSERT, for good or after every retry.</exception>
+    public Task InsertAsync(T row, CancellationToken cancellationToken = default)
+    {
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+        PooledBufferWriter scratch = RentScratch();
+        try
+        {
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+            return Accept(scratch.WrittenSpan, 1, cancellationToken);
+        }
+        catch (Exception e)
+        {
+            return Task.FromException(e);
+        }
+        finally
+        {
+            ReturnScratch(scratch);
+        }
+    }
+
+    /// <summary>
+    /// Accepts rows, all or none, and completes once the server acknowledged the INSERT that carried them (one INSERT:
+    /// the rows of one call are never split). A row that cannot be written fails the call and none of its rows is
+    /// inserted; the exception names the row's index in <paramref name="rows"/>. At most
+    /// <see cref="ClickHouseBatchInserterOptions.MaxRows"/> rows per call: bulk loads go to <see cref="ClickHouseClient.InsertAsync{T}(string, IEnumerable{T}, CancellationToken)"/>.
+    /// </summary>
+    /// <inheritdoc cref="InsertAsync(T, CancellationToken)"/>
+    public Task InsertAsync(IEnumerable<T> rows, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(rows);
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled(cancellationToken);
+        }
+        PooledBufferWriter scratch = RentScratch();
+        try
+        {
+            int count = WriteAll(scratch, rows);
+            return count == 0 ? Task.CompletedTask : Accept(scratch.WrittenSpan, count, cancellationToken);
+        }
+        catch (Exception e)
+        {
+            return Task.FromException(e);
+        }
+        finally
+        {
+            ReturnScratch(scratch);
+        }
+    }
+
+    /// <summary>
+    /// Sends what is queued now and waits until every batch accepted so far is acknowledged or has failed. Throws the
+    /// failure of such a batch, if one failed (its callers got it too).
+    /// </summary>
+    /// <param name="cancellationToken">Stops waiting; the batches are sent all the same.</param>
+    public Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        Task[] waiting;
+        lock (_gate)
+        {
+            SealLocked();
+            waiting = new Task[_unsettled.Count];
+            int i = 0;
+            foreach (InsertBatch batch in _unsettled)
+            {
+                waiting[i++] = batch.Acknowledged;
+            }
+        }
+        return Task.WhenAll(waiting).WaitAsync(cancellationToken);
+    }
+
+    /// <summary>
+    /// Stops accepting rows (later calls fail with <see cref="ObjectDisposedException"/>, and so do callers still waiting
+    /// for room), sends every row accepted, and waits for the last acknowledgement or failure. Never throws for a
+    /// failed batch: its callers have the error.
+    /// </summary>
+    public ValueTask DisposeAsync()
+    {
+        lock (_gate)
+        {
+            _disposal ??= DisposeCoreAsync();
+            return new ValueTask(_disposal);
+        }
+    }
+
+    private async Task DisposeCoreAsync()
+    {
+        List<RoomWaiter> refused = [];
+        lock (_gate)
+        {
+            _closed = true;
+            SealLocked();
+            _ready.Writer.TryComplete();
+            while (_waiters.TryDequeue(out RoomWaiter? waiter))
+            {
+                refused.Add(waiter);
+            }
+        }
+        foreach (RoomWaiter waiter in refused)
+        {
+            waiter.Room.TrySetException(Disposed());
+        }
+        await Task.WhenAll(_senders).ConfigureAwait(false);
+        await _delayTimer.DisposeAsync().ConfigureAwait(false);
+    }
+
+    private int WriteAll(PooledBufferWriter scratch, IEnumerable<T> rows)
+    {
+        if (RowBinarySerializer.TryGetSpan(rows, out ReadOnlySpan<T> span))
+        {
+            CheckCallSize(span.Length);
+            return RowBinarySerializer.WriteRows(scratch, span, _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+        }
+        int count = 0;
+        foreach (T row in rows)
+        {
+            CheckCallSize(count + 1);
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: count, flushThreshold: long.MaxValue);
+            count++;
+        }
+        return count;
+    }
+
+    private void CheckCallSize(int rows)
+    {
+        if (rows > _maxRows)
+        {
+            throw new ArgumentException(
+                $"One InsertAsync call carries at most MaxRows ({_maxRows:N0}) rows, all in one INSERT; send bulk loads with ClickHouseClient.InsertAsync.", "rows");
+        }
+    }
+
+    /// <summary>Takes the written rows into the open batch, or waits for room first when the inserter is full.</summary>
+    private Task Accept(ReadOnlySpan<byte> bytes, int rows, CancellationToken cancellationToken)
+    {
+        Task acknowledged;
+        RoomWaiter? waiter = null;
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                throw Disposed();
+            }
+            if (_waiters.Count > 0 || !HasRoomLocked(rows))
+            {
+                waiter = new RoomWaiter(rows, bytes.ToArray());
+                _waiters.Enqueue(waiter);
+                acknowledged = Task.CompletedTask;
+            }
+            else
+            {
+                _pendingRows += rows;
+                acknowledged = AppendLocked(bytes, rows);
+            }
+        }
+        if (waiter is not null)
+        {
+            return AcceptWhenRoomAsync(waiter, cancellationToken);
+        }
+        BatchInserterTelemetry.RowsQueued.Add(rows, _tags);
+        BatchInserterTelemetry.RowsPending.Add(rows, _tags);
+        return cancellationToken.CanBeCanceled ? acknowledged.WaitAsync(cancellationToken) : acknowledged;
+    }
+
+    private bool HasRoomLocked(int rows) => _pendingRows == 0 || _pendingRows + rows <= _maxPendingRows;
+
+    private async Task AcceptWhenRoomAsync(RoomWaiter waiter, CancellationToken cancellationToken)
+    {
+        Task acknowledged;
+        using (cancellationToken.Register(static state => ((ClickHouseBatchInserter<T>)((object[])state!)[0]).Withdraw((RoomWaiter)((object[])state!)[1]),
+            new object[] { this, waiter }))
+        {
+            acknowledged = await waiter.Room.Task.ConfigureAwait(false);
+        }
+        await acknowledged.WaitAsync(cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>A caller cancelled while waiting for room: its rows were never accepted.</summary>
+    private void Withdraw(RoomWaiter waiter)
+    {
+        lock (_gate)
+        {
+            if (waiter.Room.Task.IsCompleted)
+            {
+                return;
+            }
+            // Rebuild the queue without it; waiting is the slow path and the queue is short in practice.
+            int count = _waiters.Count;
+            for (int i = 0; i < count; i++)
+            {
+                RoomWaiter queued = _waiters.Dequeue();
+                if (queued != waiter)
+                {
+                    _waiters.Enqueue(queued);
+                }
+            }
+            waiter.Room.TrySetCanceled();
+            GrantRoomLocked();
+        }
+    }
+
+    /// <summary>Accepts waiting callers' rows, first come first served, while there is room.</summary>
+    private void GrantRoomLocked()
+    {
+        while (_waiters.TryPeek(out RoomWaiter? next) && HasRoomLocked(next.Rows))
+        {
+            _waiters.Dequeue();
+            _pendingRows += next.Rows;
+            next.Room.TrySetResult(AppendLocked(next.Bytes, next.Rows));
+            BatchInserterTelemetry.RowsQueued.Add(next.Rows, _tags);
+            BatchInserterTelemetry.RowsPending.Add(next.Rows, _tags);
+        }
+    }
+
+    private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows)
+    {
+        InsertBatch? batch = _current;
+        if (batch is not null && (batch.Rows + rows > _maxRows || batch.Bytes + bytes.Length > _maxBytes))
+        {
+            SealLocked();
+            batch = null;
+        }
+        if (batch is null)
+        {
+            batch = _current = new InsertBatch(++_sequence, _time.GetTimestamp());
+            _unsettled.Add(batch);
+            _delayTimer.Change(_maxDelay, Timeout.InfiniteTimeSpan);
+        }
+        batch.Append(bytes, rows);
+        Task acknowledged = batch.Acknowledged;
+        if (batch.Rows >= _maxRows || batch.Bytes >= _maxBytes)
+        {
+            SealLocked();
+        }
+        return acknowledged;
+    }
+
+    /// <summary>Hands the open batch, if any, to the senders.</summary>
+    private void SealLocked()
+    {
+        if (_current is { } batch)
+        {
+            _current = null;
+            _ready.Writer.TryWrite(batch);
+        }
+    }
+
+    private void OnDelayElapsed()
+    {
+        lock (_gate)
+        {
+            if (_current is null)
+            {
+                return;
+            }
+            TimeSpan waited = _time.GetElapsedTime(_current.OpenedAt);
+            if (waited >= _maxDelay)
+            {
+                SealLocked();
+            }
+            else
+            {
+                _delayTimer.Change(_maxDelay - waited, Timeout.InfiniteTimeSpan);
+            }
+        }
+    }
+
+    private async Task SendLoopAsync()
+    {
+        while (await _ready.Reader.WaitToReadAsync().ConfigureAwait(false))
+        {
+            while (_ready.Reader.TryRead(out InsertBatch? batch))
+            {
+                await SendAsync(batch).ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <summary>Sends a batch until the server acknowledges it, a permanent error, or the last retry; then settles it.</summary>
+    private async Task SendAsync(InsertBatch batch)
+    {
+        BatchInserterTelemetry.BatchRows.Record(batch.Rows, _tags);
+        BatchInserterTelemetry.BatchBytes.Record(batch.Bytes, _tags);
+        string token = $"{_tokenPrefix}-{batch.Sequence}";
+        Exception? failure = null;
+        EndpointPool.Endpoint? unreachable = null;
+        for (int attempt = 0; ; attempt++)
+        {
+            EndpointPool.Endpoint endpoint = _endpoints.Pick(avoid: unreachable);
+            try
+            {
+                await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
+                _endpoints.Succeeded(endpoint);
+                break;
+            }
+            catch (Exception e)
+            {
+                InsertFailure kind = InsertFailures.Classify(e);
+                unreachable = null;
+                if (kind == InsertFailure.Unreachable)
+                {
+                    _endpoints.Unreachable(endpoint);
+                    unreachable = endpoint;
+                }
+                if (kind == InsertFailure.Permanent || attempt >= _maxRetries)
+                {
+                    failure = e;
+                    break;
+                }
+                BatchInserterTelemetry.Retries.Add(1, new TagList { { "db.collection.name", _table }, { "error.type", RequestTelemetry.ErrorType(e) } });
+                if (kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
+                {
+                    await Task.Delay(Backoff(attempt), _time).ConfigureAwait(false);
+                }
+            }
+        }
+        Settle(batch, failure);
+    }
+
+    private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
+    {
+        Dictionary<string, string> settings = _settings;
+        if (_deduplicate)
+        {
+            endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
+            if (endpoint.HasDeduplicationToken == true)
+            {
+                settings = new Dictionary<string, string>(_settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
+            }
+        }
+        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, _sql, batch, _database, $"{token}-{attempt}", settings, attempt, _insertTimeout)
+            .ConfigureAwait(false);
+    }
+
+    /// <summary>Exponential backoff with jitter: half the step fixed, half random, so that retrying inserters spread out.</summary>
+    private TimeSpan Backoff(int attempt)
+    {
+        double step = Math.Min(_maxRetryDelay.TotalMilliseconds, _retryDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attempt, 30)));
+        return TimeSpan.FromMilliseconds(step / 2 + Random.Shared.NextDouble() * step / 2);
+    }
+
+    private void Settle(InsertBatch batch, Exception? failure)
+    {
+        lock (_gate)
+        {
+            _pendingRows -= batch.Rows;
+            _unsettled.Remove(batch);
+            GrantRoomLocked();
+        }
+        BatchInserterTelemetry.RowsPending.Add(-batch.Rows, _tags);
+        TagList outcome = _tags;
+        outcome.Add("outcome", failure is null ? "acknowledged" : "failed");
+        BatchInserterTelemetry.Batches.Add(1, outcome);
+        (failure is null ? BatchInserterTelemetry.RowsAcknowledged : BatchInserterTelemetry.RowsFailed).Add(batch.Rows, _tags);
+        batch.Settle(failure);
+    }
+
+    private static PooledBufferWriter RentScratch()
+    {
+        PooledBufferWriter scratch = t_scratch ?? new PooledBufferWriter();
+        // Taken, not shared: a row's own code calling back into an inserter gets a buffer of its own.
+        t_scratch = null;
+        scratch.Clear();
+        return scratch;
+    }
+
+    private static void ReturnScratch(PooledBufferWriter scratch)
+    {
+        if (scratch.Capacity > MaxKeptScratchBytes)
+        {
+            scratch.Dispose();
+            return;
+        }
+        t_scratch = scratch;
+    }
+
+    private ObjectDisposedException Disposed() => new(GetType().Name, $"The batch inserter for '{_table}' is disposed and accepts no more rows.");
+
+    /// <summary>A caller waiting for room, with its rows already written (a copy: the caller's thread moves on): accepted when room is granted.</summary>
+    private sealed class RoomWaiter(int rows, byte[] bytes)
+    {
+        public int Rows { get; } = rows;
+
+        public byte[] Bytes { get; } = bytes;
+
+        /// <summary>Completes with the acknowledgement of the batch the rows went into, once they were accepted.</summary>
+        public TaskCompletionSource<Task> Room { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    }
+}

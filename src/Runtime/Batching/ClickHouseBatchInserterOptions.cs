@@ -1,0 +1,116 @@
+using System;
+using System.Collections.Generic;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// When a <see cref="ClickHouseBatchInserter{T}"/> sends a batch, how much it may hold, and how it retries. The
+/// defaults keep a busy table healthy (at most about five INSERTs a second per inserter when rows trickle in, far
+/// fewer under load, each a part the server must merge) while keeping an acknowledgement within a fraction of a second.
+/// </summary>
+public sealed class ClickHouseBatchInserterOptions
+{
+    /// <summary>The most rows one INSERT can carry: ClickHouse's <c>max_insert_block_size</c>, below which an INSERT is all or nothing.</summary>
+    public const int MaxRowsLimit = 1_048_576;
+
+    /// <summary>Send a batch once it holds this many rows. Default 100,000; at most <see cref="MaxRowsLimit"/>.</summary>
+    public int MaxRows { get; set; } = 100_000;
+
+    /// <summary>Send a batch once it holds this many RowBinary bytes. Default 16 MiB.</summary>
+    public long MaxBytes { get; set; } = 16 * 1024 * 1024;
+
+    /// <summary>
+    /// Send a batch once its first row has waited this long. Default 200 ms (the server-side <c>async_insert</c>
+    /// waits as long). An acknowledgement then takes at most this plus one INSERT round trip, under moderate load.
+    /// </summary>
+    public TimeSpan MaxDelay { get; set; } = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>
+    /// Backpressure: while this many rows are accepted and not yet acknowledged, <c>InsertAsync</c> waits for room.
+    /// Default 1,000,000; at least <see cref="MaxRows"/>.
+    /// </summary>
+    public long MaxPendingRows { get; set; } = 1_000_000;
+
+    /// <summary>How many INSERTs may be in flight at once. Default 2.</summary>
+    public int MaxConcurrentInserts { get; set; } = 2;
+
+    /// <summary>
+    /// How many times a batch is sent again after a transient failure (connection refused or reset, a timeout,
+    /// or a server error such as 252 too many parts or 202 too many simultaneous queries). Default 8; 0 never retries.
+    /// Permanent errors (unknown table, a type mismatch, authentication, syntax) are never retried.
+    /// </summary>
+    public int MaxRetries { get; set; } = 8;
+
+    /// <summary>The wait before the first retry; each further retry waits twice as long, up to <see cref="MaxRetryDelay"/>, with jitter. Default 100 ms.</summary>
+    public TimeSpan RetryDelay { get; set; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>The longest wait between two attempts. Default 5 s.</summary>
+    public TimeSpan MaxRetryDelay { get; set; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// How long one attempt may take, from sending the batch until the server's answer was read. A timed-out attempt
+    /// is retried (with <see cref="DeduplicationToken"/>, safely). Default 30 s.
+    /// </summary>
+    public TimeSpan InsertTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
+    /// Send an <c>insert_deduplication_token</c> with every INSERT, the same for every attempt of one batch, so that a
+    /// server that deduplicates (Replicated tables; MergeTree with <c>non_replicated_deduplication_window</c>) keeps
+    /// one copy of a batch whose acknowledgement was lost and which was sent again. It is sent only to servers that
+    /// have the setting (ClickHouse 22.2 and later; older servers reject unknown settings). Default true.
+    /// </summary>
+    public bool DeduplicationToken { get; set; } = true;
+
+    /// <summary>The database of the table; the client's when null.</summary>
+    public string? Database { get; set; }
+
+    /// <summary>ClickHouse settings sent with every INSERT of this inserter.</summary>
+    public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    /// <summary><see cref="RowBinaryFormat.RowBinary"/> (the default) or <see cref="RowBinaryFormat.RowBinaryWithDefaults"/>.</summary>
+    public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
+
+    /// <summary>The clock for <see cref="MaxDelay"/> and the waits between retries; the system's when null (tests pass their own).</summary>
+    public TimeProvider? TimeProvider { get; set; }
+
+    internal void Validate()
+    {
+        if (MaxRows is < 1 or > MaxRowsLimit)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxRows), MaxRows,
+                $"MaxRows must be between 1 and {MaxRowsLimit:N0} (ClickHouse's max_insert_block_size: a larger INSERT can be half committed when the connection drops).");
+        }
+        if (MaxBytes < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxBytes), MaxBytes, "MaxBytes must be positive.");
+        }
+        if (MaxDelay <= TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxDelay), MaxDelay, "MaxDelay must be positive.");
+        }
+        if (MaxPendingRows < MaxRows)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxPendingRows), MaxPendingRows, $"MaxPendingRows must be at least MaxRows ({MaxRows:N0}).");
+        }
+        if (MaxConcurrentInserts < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxConcurrentInserts), MaxConcurrentInserts, "MaxConcurrentInserts must be at least 1.");
+        }
+        if (MaxRetries < 0)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxRetries), MaxRetries, "MaxRetries must not be negative.");
+        }
+        if (RetryDelay < TimeSpan.Zero || MaxRetryDelay < RetryDelay)
+        {
+            throw new ArgumentOutOfRangeException(nameof(RetryDelay), RetryDelay, "RetryDelay must not be negative, nor larger than MaxRetryDelay.");
+        }
+        if (InsertTimeout <= TimeSpan.Zero && InsertTimeout != System.Threading.Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(InsertTimeout), InsertTimeout, "InsertTimeout must be positive or Timeout.InfiniteTimeSpan.");
+        }
+        if (Format is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithDefaults))
+        {
+            throw new ArgumentException($"An INSERT is sent as RowBinary or RowBinaryWithDefaults, not {Format}.", nameof(Format));
+        }
+    }
+}

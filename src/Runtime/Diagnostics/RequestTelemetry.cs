@@ -1,0 +1,168 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Diagnostics.Metrics;
+using System.Globalization;
+using System.Linq;
+using System.Net.Http;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// The span and measurements of one HTTP request to ClickHouse, named after OpenTelemetry's database conventions:
+/// a client span <c>{operation} {table}</c> (or the operation alone) with <c>db.system.name=clickhouse</c>,
+/// <c>db.operation.name</c>, <c>db.collection.name</c>, <c>db.namespace</c>, <c>server.address</c>, <c>server.port</c>
+/// and <c>clickhouse.query_id</c>; <c>db.client.operation.duration</c> until the answer was read to its end; rows and
+/// bytes sent and read. It owns the response once there is one, and completes when that is disposed.
+/// </summary>
+internal sealed class RequestTelemetry : IDisposable
+{
+    public static readonly Histogram<double> OperationDuration = ClickHouseDiagnostics.Meter.CreateHistogram<double>(
+        "db.client.operation.duration", "s", "Duration of requests to ClickHouse, until the answer was read to its end.");
+
+    public static readonly Counter<long> RowsSent = ClickHouseDiagnostics.Meter.CreateCounter<long>(
+        "clickhouse.client.rows.sent", "{row}", "Rows sent in INSERTs the server acknowledged.");
+
+    public static readonly Counter<long> BytesSent = ClickHouseDiagnostics.Meter.CreateCounter<long>(
+        "clickhouse.client.bytes.sent", "By", "RowBinary bytes sent in INSERTs the server acknowledged, before compression.");
+
+    public static readonly Counter<long> RowsRead = ClickHouseDiagnostics.Meter.CreateCounter<long>(
+        "clickhouse.client.rows.read", "{row}", "Rows read from query results.");
+
+    public static readonly Counter<long> BytesRead = ClickHouseDiagnostics.Meter.CreateCounter<long>(
+        "clickhouse.client.bytes.read", "By", "Bytes of query results read, after decompression.");
+
+    private readonly Activity? _activity;
+    private readonly long _started = Stopwatch.GetTimestamp();
+    private TagList _tags;
+    private HttpResponseMessage? _response;
+    private ClickHouseResponseStream? _body;
+    private Exception? _failure;
+    private long _rowsSent;
+    private long _bytesSent;
+    private bool _completed;
+
+    public RequestTelemetry(string operation, string? collection, string? database, Uri endpoint, string? queryId,
+        IEnumerable<KeyValuePair<string, object?>>? extraSpanTags = null)
+    {
+        _tags = new TagList
+        {
+            { "db.system.name", "clickhouse" },
+            { "db.operation.name", operation },
+            { "server.address", endpoint.Host },
+            { "server.port", endpoint.Port },
+        };
+        if (collection is not null)
+        {
+            _tags.Add("db.collection.name", collection);
+        }
+        _activity = ClickHouseDiagnostics.ActivitySource.StartActivity(collection is null ? operation : $"{operation} {collection}", ActivityKind.Client);
+        if (_activity is { IsAllDataRequested: true })
+        {
+            foreach (KeyValuePair<string, object?> tag in _tags)
+            {
+                _activity.SetTag(tag.Key, tag.Value);
+            }
+            if (database is not null)
+            {
+                _activity.SetTag("db.namespace", database);
+            }
+            if (queryId is not null)
+            {
+                _activity.SetTag("clickhouse.query_id", queryId);
+            }
+            foreach (KeyValuePair<string, object?> tag in extraSpanTags ?? [])
+            {
+                _activity.SetTag(tag.Key, tag.Value);
+            }
+        }
+    }
+
+    /// <summary>The operation a statement performs: its first keyword (<c>SELECT</c>, <c>CREATE</c>, ...), upper case.</summary>
+    public static string OperationOf(string sql)
+    {
+        ReadOnlySpan<char> text = sql.AsSpan().TrimStart();
+        int length = 0;
+        while (length < text.Length && length < 16 && char.IsAsciiLetter(text[length]))
+        {
+            length++;
+        }
+        return length == 0 ? "QUERY" : text.Slice(0, length).ToString().ToUpperInvariant();
+    }
+
+    /// <summary>The response arrived: it is disposed with this. The server's query id (it makes one when none was sent) tags the span.</summary>
+    public void Responded(HttpResponseMessage response)
+    {
+        _response = response;
+        if (_activity is not null && response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? ids))
+        {
+            _activity.SetTag("clickhouse.query_id", ids.FirstOrDefault());
+        }
+    }
+
+    /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
+    public void Reading(ClickHouseResponseStream body) => _body = body;
+
+    public void Sent(long rows, long bytes)
+    {
+        _rowsSent = rows;
+        _bytesSent = bytes;
+    }
+
+    public void Failed(Exception failure) => _failure ??= failure;
+
+    /// <summary>Rows of the result a typed read produced.</summary>
+    public void Read(long rows)
+    {
+        if (rows > 0)
+        {
+            RowsRead.Add(rows, _tags);
+        }
+    }
+
+    /// <summary>Ends the request: disposes the response, records the duration and counts, ends the span.</summary>
+    public void Dispose()
+    {
+        if (_completed)
+        {
+            return;
+        }
+        _completed = true;
+        _response?.Dispose();
+        Exception? failure = _failure ?? _body?.Failure;
+        if (_body is { BytesDelivered: > 0 } body)
+        {
+            BytesRead.Add(body.BytesDelivered, _tags);
+        }
+        if (failure is null && _rowsSent > 0)
+        {
+            RowsSent.Add(_rowsSent, _tags);
+            BytesSent.Add(_bytesSent, _tags);
+        }
+        TagList tags = _tags;
+        if (failure is not null)
+        {
+            string errorType = ErrorType(failure);
+            tags.Add("error.type", errorType);
+            if (_activity is not null)
+            {
+                _activity.SetStatus(ActivityStatusCode.Error, failure.Message);
+                _activity.SetTag("error.type", errorType);
+                if (failure is ClickHouseServerException { Code: not 0 } server)
+                {
+                    _activity.SetTag("db.response.status_code", server.Code.ToString(CultureInfo.InvariantCulture));
+                }
+            }
+        }
+        OperationDuration.Record(Stopwatch.GetElapsedTime(_started).TotalSeconds, tags);
+        _activity?.Dispose();
+    }
+
+    /// <summary>The <c>error.type</c> of a failure: ClickHouse's error code, or the exception's type.</summary>
+    public static string ErrorType(Exception exception) => exception switch
+    {
+        ClickHouseServerException { Code: not 0 } server => server.Code.ToString(CultureInfo.InvariantCulture),
+        HttpRequestException { HttpRequestError: not HttpRequestError.Unknown } http => http.HttpRequestError.ToString(),
+        _ => exception.GetType().FullName ?? exception.GetType().Name,
+    };
+}

@@ -1,0 +1,47 @@
+using System.IO.Compression;
+using System.Net;
+using ClickHouse.RowBinary.IntegrationTests.Http;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Batching;
+
+/// <summary>What a batch inserter sent, read back from the requests a fake or recording server got.</summary>
+internal static class BatchRequests
+{
+    public static bool IsInsert(RecordedRequest request)
+        => request.Parameters.TryGetValue("query", out string? query) && query.StartsWith("INSERT INTO", StringComparison.Ordinal);
+
+    public static string? Parameter(RecordedRequest request, string name) => request.Parameters.GetValueOrDefault(name);
+
+    /// <summary>The rows of an INSERT body (gzip, as the inserter always frames it).</summary>
+    public static List<EventRow> Rows(RecordedRequest request)
+    {
+        Assert.Equal("gzip", Assert.Single(request.Message.Content!.Headers.ContentEncoding));
+        using var gzip = new GZipStream(new MemoryStream(request.Body), CompressionMode.Decompress);
+        var plain = new MemoryStream();
+        gzip.CopyTo(plain);
+        return RowBinarySerializer.ReadList<EventRow>(plain.ToArray(), RowBinaryFormat.RowBinary);
+    }
+
+    /// <summary>A fake server: answers the deduplication-token probe as told, every INSERT with <paramref name="insert"/>.</summary>
+    public static FakeClickHouse Server(Func<RecordedRequest, HttpResponseMessage> insert, bool hasDeduplicationToken = true)
+        => Server(request => Task.FromResult(insert(request)), hasDeduplicationToken);
+
+    /// <inheritdoc cref="Server(Func{RecordedRequest, HttpResponseMessage}, bool)"/>
+    public static FakeClickHouse Server(Func<RecordedRequest, Task<HttpResponseMessage>> insert, bool hasDeduplicationToken = true)
+        => new(request => IsInsert(request)
+            ? insert(request)
+            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? "1\n" : "0\n"))));
+
+    public static List<RecordedRequest> Inserts(FakeClickHouse server)
+    {
+        lock (server.Requests)
+        {
+            return server.Requests.Where(IsInsert).ToList();
+        }
+    }
+
+    public static HttpResponseMessage Acknowledge(RecordedRequest _) => FakeClickHouse.Ok([]);
+
+    public static HttpResponseMessage ServerError(int code, HttpStatusCode status = HttpStatusCode.InternalServerError)
+        => FakeClickHouse.Error(status, $"Code: {code}. DB::Exception: error {code} from the fake server", code);
+}

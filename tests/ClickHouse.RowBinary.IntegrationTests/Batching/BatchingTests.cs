@@ -1,0 +1,372 @@
+using System.Net;
+using System.Net.Http;
+using ClickHouse.RowBinary.IntegrationTests.Http;
+using Microsoft.Extensions.Time.Testing;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Batching;
+
+/// <summary>
+/// The batching logic against a fake transport (an HttpMessageHandler that records requests and answers as told):
+/// when batches are sent, what they carry, who gets which outcome, retries, backpressure and disposal.
+/// </summary>
+public sealed class BatchingTests
+{
+    private static readonly TimeSpan Long = TimeSpan.FromHours(1);
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(20);
+
+    private static ClickHouseBatchInserterOptions Options(Action<ClickHouseBatchInserterOptions>? configure = null)
+    {
+        var options = new ClickHouseBatchInserterOptions { MaxDelay = Long, RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(5) };
+        configure?.Invoke(options);
+        return options;
+    }
+
+    [Fact]
+    public async Task A_batch_is_sent_when_it_holds_MaxRows_rows_and_every_caller_is_acknowledged_with_it()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 3));
+
+        Task[] calls = [.. Enumerable.Range(1, 3).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
+        await Task.WhenAll(calls).WaitAsync(Patience);
+
+        RecordedRequest insert = Assert.Single(BatchRequests.Inserts(server));
+        Assert.Equal("INSERT INTO `events` (`id`, `name`, `code`) FORMAT RowBinary", insert.Parameters["query"]);
+        Assert.Equal([1u, 2u, 3u], BatchRequests.Rows(insert).Select(r => r.Id).Order());
+        Assert.Equal(0, inserter.PendingRows);
+    }
+
+    [Fact]
+    public async Task A_batch_is_sent_when_it_holds_MaxBytes_bytes()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        int rowBytes = RowBinaryOf(EventRow.Numbered(1)).Length;
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxBytes = 2 * rowBytes));
+
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Assert.False(first.IsCompleted);
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        await Task.WhenAll(first, second).WaitAsync(Patience);
+
+        Assert.Equal([1u, 2u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
+    }
+
+    [Fact]
+    public async Task A_batch_is_sent_when_its_first_row_has_waited_MaxDelay()
+    {
+        var time = new FakeTimeProvider();
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            Options(o => { o.MaxDelay = TimeSpan.FromMilliseconds(100); o.TimeProvider = time; }));
+
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        time.Advance(TimeSpan.FromMilliseconds(60));
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        time.Advance(TimeSpan.FromMilliseconds(39));
+        await Task.Delay(50);
+        Assert.Empty(BatchRequests.Inserts(server));
+        Assert.False(first.IsCompleted);
+
+        time.Advance(TimeSpan.FromMilliseconds(1));
+        await Task.WhenAll(first, second).WaitAsync(Patience);
+
+        Assert.Equal([1u, 2u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
+    }
+
+    [Fact]
+    public async Task A_row_that_cannot_be_written_fails_its_own_call_at_once_and_no_other()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 2));
+
+        Task good = inserter.InsertAsync(EventRow.Numbered(1));
+        Task bad = inserter.InsertAsync(EventRow.Unwritable(2));
+
+        Assert.True(bad.IsFaulted, "a row that cannot be written fails before anything is sent");
+        RowBinaryException error = await Assert.ThrowsAsync<RowBinaryException>(() => bad);
+        Assert.Contains("code", error.Message, StringComparison.Ordinal);
+        Assert.Contains("FixedString(4)", error.Message, StringComparison.Ordinal);
+        Assert.False(good.IsCompleted);
+        Assert.Equal(1, inserter.PendingRows);
+
+        await inserter.InsertAsync(EventRow.Numbered(3)).WaitAsync(Patience);
+        await good.WaitAsync(Patience);
+        Assert.Equal([1u, 3u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
+    }
+
+    [Fact]
+    public async Task Many_rows_in_one_call_are_all_or_nothing_and_travel_in_one_INSERT()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 4));
+
+        Task<RowBinaryException> bad = Assert.ThrowsAsync<RowBinaryException>(
+            () => inserter.InsertAsync(Generate(EventRow.Numbered(1), EventRow.Unwritable(2), EventRow.Numbered(3))));
+        Assert.Contains("row 1", (await bad).Message, StringComparison.Ordinal);
+        Assert.Equal(0, inserter.PendingRows);
+
+        Task first = inserter.InsertAsync([EventRow.Numbered(10), EventRow.Numbered(11), EventRow.Numbered(12)]);
+        // Two more do not fit beside three in a batch of four: the open batch goes first, whole.
+        Task second = inserter.InsertAsync(Generate(EventRow.Numbered(20), EventRow.Numbered(21)));
+        await first.WaitAsync(Patience);
+        await inserter.FlushAsync().WaitAsync(Patience);
+        await second;
+
+        List<RecordedRequest> inserts = BatchRequests.Inserts(server);
+        Assert.Equal(2, inserts.Count);
+        Assert.Equal([10u, 11u, 12u], BatchRequests.Rows(inserts[0]).Select(r => r.Id));
+        Assert.Equal([20u, 21u], BatchRequests.Rows(inserts[1]).Select(r => r.Id));
+        ArgumentException tooMany = await Assert.ThrowsAsync<ArgumentException>(() => inserter.InsertAsync(Enumerable.Range(0, 5).Select(i => EventRow.Numbered((uint)i))));
+        Assert.Contains("MaxRows", tooMany.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task The_caller_may_reuse_its_row_object_as_soon_as_the_call_returns()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<MutableEventRow> inserter = client.CreateBatchInserter<MutableEventRow>("events", Options(o => o.MaxRows = 3));
+
+        var row = new MutableEventRow { Code = "ok" };
+        var calls = new List<Task>();
+        for (uint id = 1; id <= 3; id++)
+        {
+            row.Id = id;
+            row.Name = "event " + id;
+            calls.Add(inserter.InsertAsync(row));
+        }
+        await Task.WhenAll(calls).WaitAsync(Patience);
+
+        Assert.Equal(["event 1", "event 2", "event 3"], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Name));
+    }
+
+    [Fact]
+    public async Task Rows_of_one_caller_arrive_in_the_order_it_inserted_them()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            Options(o => { o.MaxRows = 7; o.MaxConcurrentInserts = 3; o.MaxDelay = TimeSpan.FromMilliseconds(2); }));
+
+        Task[] noise = [.. Enumerable.Range(1000, 50).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
+        for (uint id = 1; id <= 40; id++)
+        {
+            await inserter.InsertAsync(EventRow.Numbered(id)).WaitAsync(Patience);
+        }
+        await inserter.FlushAsync().WaitAsync(Patience);
+        await Task.WhenAll(noise);
+
+        List<uint> mine = [.. BatchRequests.Inserts(server).SelectMany(BatchRequests.Rows).Select(r => r.Id).Where(id => id < 1000)];
+        Assert.Equal(Enumerable.Range(1, 40).Select(i => (uint)i), mine);
+    }
+
+    [Fact]
+    public async Task A_permanent_server_error_fails_every_caller_of_the_batch_with_it_and_is_not_retried()
+    {
+        FakeClickHouse server = BatchRequests.Server(_ => BatchRequests.ServerError(60, HttpStatusCode.NotFound));
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("missing", Options(o => o.MaxRows = 2));
+
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+
+        Assert.Equal(60, (await Assert.ThrowsAsync<ClickHouseServerException>(() => first.WaitAsync(Patience))).Code);
+        Assert.Equal(60, (await Assert.ThrowsAsync<ClickHouseServerException>(() => second.WaitAsync(Patience))).Code);
+        Assert.Single(BatchRequests.Inserts(server));
+    }
+
+    [Fact]
+    public async Task Transient_errors_are_retried_with_the_same_deduplication_token_and_a_new_query_id_each_time()
+    {
+        int attempts = 0;
+        FakeClickHouse server = BatchRequests.Server(_ => Interlocked.Increment(ref attempts) switch
+        {
+            1 => BatchRequests.ServerError(252),
+            2 => BatchRequests.ServerError(202, HttpStatusCode.ServiceUnavailable),
+            3 => throw new HttpRequestException(HttpRequestError.ResponseEnded, "The response ended prematurely."),
+            _ => FakeClickHouse.Ok([]),
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+
+        await inserter.InsertAsync(EventRow.Numbered(7)).WaitAsync(Patience);
+
+        List<RecordedRequest> inserts = BatchRequests.Inserts(server);
+        Assert.Equal(4, inserts.Count);
+        string? token = BatchRequests.Parameter(inserts[0], "insert_deduplication_token");
+        Assert.False(string.IsNullOrEmpty(token));
+        Assert.All(inserts, r => Assert.Equal(token, BatchRequests.Parameter(r, "insert_deduplication_token")));
+        Assert.Equal(4, inserts.Select(r => BatchRequests.Parameter(r, "query_id")).Distinct().Count());
+        Assert.All(inserts, r => Assert.Equal([7u], BatchRequests.Rows(r).Select(x => x.Id)));
+    }
+
+    [Fact]
+    public async Task Batches_get_tokens_of_their_own_and_none_goes_to_a_server_without_the_setting()
+    {
+        FakeClickHouse modern = BatchRequests.Server(BatchRequests.Acknowledge);
+        FakeClickHouse old = BatchRequests.Server(BatchRequests.Acknowledge, hasDeduplicationToken: false);
+        foreach (FakeClickHouse server in new[] { modern, old })
+        {
+            using ClickHouseClient client = FakeClickHouse.Client(server);
+            await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+            await inserter.InsertAsync(EventRow.Numbered(1)).WaitAsync(Patience);
+            await inserter.InsertAsync(EventRow.Numbered(2)).WaitAsync(Patience);
+        }
+
+        Assert.Equal(2, BatchRequests.Inserts(modern).Select(r => BatchRequests.Parameter(r, "insert_deduplication_token")).Distinct().Count());
+        Assert.All(BatchRequests.Inserts(old), r => Assert.Null(BatchRequests.Parameter(r, "insert_deduplication_token")));
+        Assert.Single(old.Requests, r => !BatchRequests.IsInsert(r)); // the server was asked once
+    }
+
+    [Fact]
+    public async Task After_the_last_retry_every_caller_gets_the_last_error()
+    {
+        FakeClickHouse server = BatchRequests.Server(_ => BatchRequests.ServerError(252));
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            Options(o => { o.MaxRows = 2; o.MaxRetries = 2; }));
+
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        Task flush = inserter.FlushAsync();
+
+        Assert.Equal(252, (await Assert.ThrowsAsync<ClickHouseServerException>(() => first.WaitAsync(Patience))).Code);
+        Assert.Equal(252, (await Assert.ThrowsAsync<ClickHouseServerException>(() => second.WaitAsync(Patience))).Code);
+        Assert.Equal(3, BatchRequests.Inserts(server).Count);
+        Assert.Equal(252, (await Assert.ThrowsAsync<ClickHouseServerException>(() => flush.WaitAsync(Patience))).Code);
+    }
+
+    [Fact]
+    public async Task While_MaxPendingRows_are_pending_callers_wait_and_one_cancelled_while_waiting_inserts_nothing()
+    {
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        FakeClickHouse server = BatchRequests.Server(async _ =>
+        {
+            await release.Task;
+            return FakeClickHouse.Ok([]);
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            Options(o => { o.MaxRows = 2; o.MaxPendingRows = 2; }));
+
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        using var cancel = new CancellationTokenSource();
+        Task withdrawn = inserter.InsertAsync(EventRow.Numbered(3), cancel.Token);
+        Task waiting = inserter.InsertAsync(EventRow.Numbered(4));
+        await Task.Delay(100);
+        Assert.Equal(2, inserter.PendingRows);
+        Assert.False(withdrawn.IsCompleted);
+        Assert.False(waiting.IsCompleted);
+
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => withdrawn.WaitAsync(Patience));
+        release.SetResult();
+        await Task.WhenAll(first, second).WaitAsync(Patience);
+        await inserter.FlushAsync().WaitAsync(Patience);
+        await waiting.WaitAsync(Patience);
+
+        Assert.Equal([1u, 2u, 4u], BatchRequests.Inserts(server).SelectMany(BatchRequests.Rows).Select(r => r.Id).Order());
+    }
+
+    [Fact]
+    public async Task Cancelling_after_the_row_was_accepted_stops_the_wait_but_not_the_row()
+    {
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        FakeClickHouse server = BatchRequests.Server(async _ =>
+        {
+            await release.Task;
+            return FakeClickHouse.Ok([]);
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+
+        using var cancel = new CancellationTokenSource();
+        Task call = inserter.InsertAsync(EventRow.Numbered(5), cancel.Token);
+        await cancel.CancelAsync();
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => call);
+        release.SetResult();
+        await inserter.FlushAsync().WaitAsync(Patience);
+
+        Assert.Equal([5u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
+    }
+
+    [Fact]
+    public async Task Disposal_sends_everything_accepted_and_then_refuses_rows()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 10));
+        Task[] calls = [.. Enumerable.Range(1, 25).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
+
+        await inserter.DisposeAsync().AsTask().WaitAsync(Patience);
+
+        Assert.All(calls, call => Assert.True(call.IsCompletedSuccessfully));
+        Assert.Equal(Enumerable.Range(1, 25).Select(i => (uint)i), BatchRequests.Inserts(server).SelectMany(BatchRequests.Rows).Select(r => r.Id).Order());
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => inserter.InsertAsync(EventRow.Numbered(99)));
+    }
+
+    [Fact]
+    public async Task A_batch_that_cannot_reach_one_endpoint_goes_to_the_next_at_once()
+    {
+        FakeClickHouse server = BatchRequests.Server(request => request.Message.RequestUri!.Host == "down"
+            ? throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused")
+            : FakeClickHouse.Ok([]));
+        using ClickHouseClient client = FakeClickHouse.Client(server, o =>
+        {
+            o.Endpoints.Add(new Uri("http://down:8123/"));
+            o.Endpoints.Add(new Uri("http://up:8123/"));
+        });
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            Options(o => { o.MaxRows = 1; o.RetryDelay = TimeSpan.FromSeconds(30); o.MaxRetryDelay = TimeSpan.FromSeconds(30); }));
+
+        for (uint id = 1; id <= 4; id++)
+        {
+            await inserter.InsertAsync(EventRow.Numbered(id)).WaitAsync(Patience);
+        }
+
+        List<RecordedRequest> inserts = BatchRequests.Inserts(server);
+        Assert.Equal(Enumerable.Range(1, 4).Select(i => (uint)i), inserts.Where(r => r.Message.RequestUri!.Host == "up").SelectMany(BatchRequests.Rows).Select(r => r.Id));
+        // The endpoint that refused rests: it was tried once, not once per batch.
+        Assert.Single(inserts, r => r.Message.RequestUri!.Host == "down");
+    }
+
+    [Fact]
+    public async Task The_database_settings_and_RowBinaryWithDefaults_of_the_options_go_with_every_INSERT()
+    {
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        var options = Options(o => { o.MaxRows = 1; o.Database = "analytics"; o.Format = RowBinaryFormat.RowBinaryWithDefaults; });
+        options.Settings["max_partitions_per_insert_block"] = "10";
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", options);
+
+        await inserter.InsertAsync(EventRow.Numbered(1)).WaitAsync(Patience);
+
+        RecordedRequest insert = Assert.Single(BatchRequests.Inserts(server));
+        Assert.Equal("INSERT INTO `analytics`.`events` (`id`, `name`, `code`) FORMAT RowBinaryWithDefaults", insert.Parameters["query"]);
+        Assert.Equal("analytics", insert.Parameters["database"]);
+        Assert.Equal("10", insert.Parameters["max_partitions_per_insert_block"]);
+        Assert.Throws<ArgumentException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { Format = RowBinaryFormat.RowBinaryWithNamesAndTypes }));
+        Assert.Throws<ArgumentOutOfRangeException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { MaxRows = 2_000_000 }));
+    }
+
+    private static IEnumerable<EventRow> Generate(params EventRow[] rows)
+    {
+        foreach (EventRow row in rows)
+        {
+            yield return row;
+        }
+    }
+
+    private static byte[] RowBinaryOf(EventRow row)
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(buffer, [row]);
+        return buffer.WrittenSpan.ToArray();
+    }
+}

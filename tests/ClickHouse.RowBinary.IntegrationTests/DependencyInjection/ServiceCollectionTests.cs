@@ -1,0 +1,131 @@
+using ClickHouse.RowBinary.DependencyInjection;
+using ClickHouse.RowBinary.IntegrationTests.Batching;
+using ClickHouse.RowBinary.IntegrationTests.Http;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+namespace ClickHouse.RowBinary.IntegrationTests.DependencyInjection;
+
+/// <summary>The companion package: the client and batch inserters registered in a host, options from configuration.</summary>
+public sealed class ServiceCollectionTests
+{
+    private static IConfiguration Configuration(params (string Key, string Value)[] values)
+        => new ConfigurationBuilder().AddInMemoryCollection(values.Select(v => new KeyValuePair<string, string?>(v.Key, v.Value))).Build();
+
+    [Fact]
+    public async Task The_client_takes_its_options_from_configuration_and_its_HttpClient_from_the_factory()
+    {
+        IConfiguration configuration = Configuration(
+            ("ClickHouse:Endpoints:0", "http://replica-1:8123"), ("ClickHouse:Endpoints:1", "http://replica-2:8123"),
+            ("ClickHouse:User", "writer"), ("ClickHouse:Password", "s3cret"), ("ClickHouse:Database", "analytics"),
+            ("ClickHouse:Settings:max_threads", "4"), ("ClickHouse:Timeout", "00:00:42"));
+        FakeClickHouse fake = new(_ => FakeClickHouse.Ok("1\n"u8.ToArray()));
+        var services = new ServiceCollection();
+        services.AddClickHouseClient(configuration.GetSection("ClickHouse")).ConfigurePrimaryHttpMessageHandler(() => fake);
+        await using ServiceProvider provider = services.BuildServiceProvider();
+
+        ClickHouseClient client = provider.GetRequiredService<ClickHouseClient>();
+        Assert.Same(client, provider.GetRequiredService<ClickHouseClient>());
+        Assert.Equal([new Uri("http://replica-1:8123/"), new Uri("http://replica-2:8123/")], client.Endpoints);
+        Assert.Equal("1", (await client.QueryTextAsync("SELECT 1")).Trim());
+
+        RecordedRequest request = Assert.Single(fake.Requests);
+        Assert.Equal("replica-1", request.Message.RequestUri!.Host);
+        Assert.Equal("writer", request.Message.Headers.GetValues("X-ClickHouse-User").Single());
+        Assert.Equal("s3cret", request.Message.Headers.GetValues("X-ClickHouse-Key").Single());
+        Assert.Equal("analytics", request.Parameters["database"]);
+        Assert.Equal("4", request.Parameters["max_threads"]);
+    }
+
+    [Fact]
+    public void A_configuration_value_that_does_not_parse_is_an_error_naming_its_key()
+    {
+        var services = new ServiceCollection();
+        services.AddClickHouseClient(Configuration(("ClickHouse:ResponseCompression", "zip")).GetSection("ClickHouse"));
+        using ServiceProvider provider = services.BuildServiceProvider();
+
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => provider.GetRequiredService<ClickHouseClient>());
+        Assert.Contains("ClickHouse:ResponseCompression", error.Message, StringComparison.Ordinal);
+        Assert.Contains("GZip", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_registered_batch_inserter_sends_what_it_accepted_when_the_host_stops()
+    {
+        FakeClickHouse fake = BatchRequests.Server(BatchRequests.Acknowledge);
+        HostApplicationBuilder builder = Host.CreateApplicationBuilder();
+        builder.Services.AddClickHouseClient(options => options.Endpoint = new Uri("http://fake-clickhouse:8123/"))
+            .ConfigurePrimaryHttpMessageHandler(() => fake);
+        builder.Services.AddClickHouseBatchInserter<EventRow>("events", options => options.MaxDelay = TimeSpan.FromHours(1));
+        using IHost host = builder.Build();
+        await host.StartAsync();
+
+        ClickHouseBatchInserter<EventRow> inserter = host.Services.GetRequiredService<ClickHouseBatchInserter<EventRow>>();
+        Task inserted = inserter.InsertAsync(EventRow.Numbered(42));
+        Assert.Empty(BatchRequests.Inserts(fake));
+        await host.StopAsync();
+
+        Assert.True(inserted.IsCompletedSuccessfully);
+        Assert.Equal([42u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(fake))).Select(r => r.Id));
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => inserter.InsertAsync(EventRow.Numbered(43)));
+    }
+
+    [Fact]
+    public async Task Requests_are_logged_at_Debug_failures_and_retries_at_Warning_and_never_the_password()
+    {
+        var logs = new CollectingLogger();
+        int inserts = 0;
+        var fake = new FakeClickHouse(request => request.Parameters.GetValueOrDefault("query", "").StartsWith("INSERT", StringComparison.Ordinal)
+            ? Interlocked.Increment(ref inserts) == 1 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([])
+            : request.BodyText.Contains("missing", StringComparison.Ordinal)
+                ? FakeClickHouse.Error(System.Net.HttpStatusCode.NotFound, "Code: 60. DB::Exception: Table default.missing does not exist.", 60)
+                : FakeClickHouse.Ok("0\n"u8.ToArray()));
+        var services = new ServiceCollection();
+        services.AddLogging(logging => logging.SetMinimumLevel(LogLevel.Debug).AddProvider(logs));
+        services.AddClickHouseClient(options => { options.Endpoint = new Uri("http://fake-clickhouse:8123/"); options.Password = "s3cret-password"; })
+            .ConfigurePrimaryHttpMessageHandler(() => fake);
+        services.AddClickHouseBatchInserter<EventRow>("events", options => { options.MaxRows = 1; options.RetryDelay = TimeSpan.FromMilliseconds(1); });
+        await using (ServiceProvider provider = services.BuildServiceProvider())
+        {
+            ClickHouseClient client = provider.GetRequiredService<ClickHouseClient>();
+            await client.QueryTextAsync("SELECT 1");
+            await Assert.ThrowsAsync<ClickHouseServerException>(() => client.QueryTextAsync("SELECT * FROM missing"));
+            await provider.GetRequiredService<ClickHouseBatchInserter<EventRow>>().InsertAsync(EventRow.Numbered(1));
+        }
+
+        List<(LogLevel Level, string Message)> entries = logs.Entries.Where(e => e.Category == "ClickHouse.RowBinary").Select(e => (e.Level, e.Message)).ToList();
+        Assert.Contains(entries, e => e.Level == LogLevel.Debug && e.Message.StartsWith("ClickHouse SELECT on fake-clickhouse:8123 took", StringComparison.Ordinal));
+        Assert.Contains(entries, e => e.Level == LogLevel.Warning && e.Message.Contains("SELECT on fake-clickhouse:8123 failed", StringComparison.Ordinal) && e.Message.Contains("with 60", StringComparison.Ordinal));
+        Assert.Contains(entries, e => e.Level == LogLevel.Warning && e.Message.Contains("INSERT events", StringComparison.Ordinal) && e.Message.Contains("with 252", StringComparison.Ordinal));
+        Assert.Contains(entries, e => e.Level == LogLevel.Warning && e.Message.Contains("INSERT events on fake-clickhouse:8123 succeeded on retry 1", StringComparison.Ordinal));
+        Assert.DoesNotContain(logs.Entries, e => e.Message.Contains("s3cret-password", StringComparison.Ordinal) || e.Message.Contains("X-ClickHouse-Key", StringComparison.OrdinalIgnoreCase));
+    }
+
+    private sealed class CollectingLogger : ILoggerProvider
+    {
+        public List<(string Category, LogLevel Level, string Message)> Entries { get; } = [];
+
+        public ILogger CreateLogger(string categoryName) => new Logger(this, categoryName);
+
+        public void Dispose()
+        {
+        }
+
+        private sealed class Logger(CollectingLogger owner, string category) : ILogger
+        {
+            public IDisposable? BeginScope<TState>(TState state) where TState : notnull => null;
+
+            public bool IsEnabled(LogLevel logLevel) => true;
+
+            public void Log<TState>(LogLevel logLevel, EventId eventId, TState state, Exception? exception, Func<TState, Exception?, string> formatter)
+            {
+                lock (owner.Entries)
+                {
+                    owner.Entries.Add((category, logLevel, formatter(state, exception)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Runtime.InteropServices;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Faults;
+
+/// <summary>
+/// A ClickHouse server process of a test's own (the machine's clickhouse-server binary, its own ports and data
+/// folder), so that a test can stop it and start it again. Stopping is SIGTERM: the server refuses new connections
+/// and finishes the queries it is running, as when an operator restarts it.
+/// </summary>
+internal sealed class OwnServer : IAsyncDisposable
+{
+    private readonly string _folder;
+    private readonly string _binary;
+    private readonly string[] _arguments;
+    private Process? _process;
+
+    private OwnServer(string binary, string[] arguments, string folder, int httpPort)
+    {
+        _binary = binary;
+        _arguments = arguments;
+        _folder = folder;
+        HttpPort = httpPort;
+    }
+
+    public int HttpPort { get; }
+
+    public Uri Endpoint => new($"http://127.0.0.1:{HttpPort}/");
+
+    /// <summary>The server binary and its leading arguments, or null where none is installed.</summary>
+    public static (string Binary, string[] Arguments)? FindBinary()
+    {
+        if (File.Exists("/usr/bin/clickhouse"))
+        {
+            return ("/usr/bin/clickhouse", ["server"]);
+        }
+        if (File.Exists("/usr/sbin/clickhouse-server"))
+        {
+            return ("/usr/sbin/clickhouse-server", []);
+        }
+        return null;
+    }
+
+    public static string? SkipReason => FindBinary() is null
+        ? "No clickhouse-server binary on this machine to start servers of the test's own (scripts/clickhouse-server.sh install puts Debian's there; CI does)."
+        : null;
+
+    public static async Task<OwnServer> StartAsync()
+    {
+        (string binary, string[] arguments) = FindBinary() ?? throw new InvalidOperationException(SkipReason);
+        string folder = Path.Combine(Path.GetTempPath(), $"rowbinary-own-server-{Guid.NewGuid():N}");
+        int http = FreePort(), tcp = FreePort();
+        Directory.CreateDirectory(folder);
+        await File.WriteAllTextAsync(Path.Combine(folder, "config.xml"), $"""
+            <?xml version="1.0"?>
+            <yandex>
+                <logger><level>warning</level><log>{folder}/server.log</log><errorlog>{folder}/server.err.log</errorlog></logger>
+                <listen_host>127.0.0.1</listen_host>
+                <http_port>{http}</http_port>
+                <tcp_port>{tcp}</tcp_port>
+                <path>{folder}/data/</path>
+                <tmp_path>{folder}/tmp/</tmp_path>
+                <user_files_path>{folder}/user_files/</user_files_path>
+                <format_schema_path>{folder}/format_schemas/</format_schema_path>
+                <users_config>{folder}/users.xml</users_config>
+                <default_profile>default</default_profile>
+                <default_database>default</default_database>
+                <timezone>UTC</timezone>
+                <mark_cache_size>67108864</mark_cache_size>
+            </yandex>
+            """);
+        await File.WriteAllTextAsync(Path.Combine(folder, "users.xml"), """
+            <?xml version="1.0"?>
+            <yandex>
+                <profiles><default></default></profiles>
+                <users><default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default></users>
+                <quotas><default></default></quotas>
+            </yandex>
+            """);
+        var server = new OwnServer(binary, arguments, folder, http);
+        await server.StartAgainAsync();
+        return server;
+    }
+
+    /// <summary>Starts the process (again, on the same ports and data) and waits until it answers.</summary>
+    public async Task StartAgainAsync()
+    {
+        var start = new ProcessStartInfo(_binary) { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (string argument in _arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+        start.ArgumentList.Add($"--config-file={_folder}/config.xml");
+        _process = Process.Start(start) ?? throw new InvalidOperationException($"{_binary} did not start");
+        _ = _process.StandardOutput.ReadToEndAsync();
+        _ = _process.StandardError.ReadToEndAsync();
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(2) };
+        var deadline = Stopwatch.StartNew();
+        while (deadline.Elapsed < TimeSpan.FromSeconds(60))
+        {
+            if (_process.HasExited)
+            {
+                throw new InvalidOperationException($"The server exited ({_process.ExitCode}); see {_folder}/server.err.log");
+            }
+            try
+            {
+                if ((await http.GetStringAsync(new Uri(Endpoint, "ping"))).StartsWith("Ok", StringComparison.Ordinal))
+                {
+                    return;
+                }
+            }
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException)
+            {
+            }
+            await Task.Delay(200);
+        }
+        throw new TimeoutException($"The server on port {HttpPort} did not answer /ping within 60 s; see {_folder}/server.err.log");
+    }
+
+    /// <summary>SIGTERM, then waits for the process to end (SIGKILL after 30 s).</summary>
+    public async Task StopAsync()
+    {
+        if (_process is not { HasExited: false } process)
+        {
+            return;
+        }
+        _ = Kill(process.Id, 15);
+        using var patience = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        try
+        {
+            await process.WaitForExitAsync(patience.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await StopAsync();
+        _process?.Dispose();
+        try
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+        catch (IOException)
+        {
+        }
+    }
+
+    private static int FreePort()
+    {
+        using var probe = new TcpListener(IPAddress.Loopback, 0);
+        probe.Start();
+        return ((IPEndPoint)probe.LocalEndpoint).Port;
+    }
+
+    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+    private static extern int Kill(int pid, int signal);
+}

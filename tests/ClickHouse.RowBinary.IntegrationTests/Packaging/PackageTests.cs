@@ -1,0 +1,115 @@
+using System.Diagnostics;
+using System.IO.Compression;
+using ClickHouse.RowBinary.IntegrationTests.Server;
+using Xunit.Abstractions;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Packaging;
+
+/// <summary>
+/// The packages as a user gets them: <c>dotnet pack</c> into a local feed, then a fresh project that references
+/// ClickHouse.RowBinary from that feed, builds (the generator runs from the package's analyzers folder) and runs.
+/// </summary>
+public sealed class PackageTests(ITestOutputHelper output)
+{
+    [Fact]
+    public void A_fresh_project_builds_and_runs_with_the_packed_packages_and_their_generator()
+    {
+        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string work = Directory.CreateTempSubdirectory("rowbinary-package-").FullName;
+        string feed = Path.Combine(work, "feed");
+        // A version of its own, so that the global packages folder cannot hand back an earlier build.
+        string version = $"0.0.0-test.{DateTime.UtcNow:yyyyMMddHHmmss}.{Environment.ProcessId}";
+        try
+        {
+            Dotnet(root, $"pack \"{Path.Combine(root, "src", "Runtime")}\" -c Release -o \"{feed}\" -p:PackageVersion={version}");
+            Dotnet(root, $"pack \"{Path.Combine(root, "src", "DependencyInjection")}\" -c Release -o \"{feed}\" -p:PackageVersion={version}");
+
+            using (ZipArchive package = ZipFile.OpenRead(Path.Combine(feed, $"ClickHouse.RowBinary.{version}.nupkg")))
+            {
+                string[] entries = [.. package.Entries.Select(e => e.FullName)];
+                Assert.Contains("lib/net10.0/ClickHouse.RowBinary.dll", entries);
+                Assert.Contains("lib/net8.0/ClickHouse.RowBinary.dll", entries);
+                Assert.Contains("analyzers/dotnet/cs/ClickHouse.RowBinary.Generator.dll", entries);
+                Assert.Contains("README.md", entries);
+                string nuspec = new StreamReader(package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal)).Open()).ReadToEnd();
+                Assert.Contains("<license type=\"expression\">MIT</license>", nuspec, StringComparison.Ordinal);
+                Assert.Contains("<repository type=\"git\"", nuspec, StringComparison.Ordinal);
+            }
+            Assert.True(File.Exists(Path.Combine(feed, $"ClickHouse.RowBinary.{version}.snupkg")), "no symbol package");
+
+            string app = Path.Combine(work, "app");
+            Directory.CreateDirectory(app);
+            File.WriteAllText(Path.Combine(app, "nuget.config"), $"""
+                <?xml version="1.0" encoding="utf-8"?>
+                <configuration>
+                  <packageSources><add key="local" value="{feed}" /></packageSources>
+                </configuration>
+                """);
+            File.WriteAllText(Path.Combine(app, "App.csproj"), $"""
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <PropertyGroup>
+                    <OutputType>Exe</OutputType>
+                    <TargetFramework>net10.0</TargetFramework>
+                    <Nullable>enable</Nullable>
+                    <ImplicitUsings>enable</ImplicitUsings>
+                    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+                    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
+                  </PropertyGroup>
+                  <ItemGroup>
+                    <PackageReference Include="ClickHouse.RowBinary" Version="{version}" />
+                    <PackageReference Include="ClickHouse.RowBinary.DependencyInjection" Version="{version}" />
+                  </ItemGroup>
+                </Project>
+                """);
+            // Kept out of the repository's Directory.*.props, as a user's project is.
+            File.WriteAllText(Path.Combine(app, "Directory.Build.props"), "<Project />");
+            File.WriteAllText(Path.Combine(app, "Directory.Packages.props"), "<Project />");
+            File.WriteAllText(Path.Combine(app, "Program.cs"), """
+                using ClickHouse.RowBinary;
+                using ClickHouse.RowBinary.DependencyInjection;
+                using Microsoft.Extensions.DependencyInjection;
+
+                var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+                RowBinarySerializer.Write(buffer, new[] { new Visit(new DateOnly(2025, 1, 2), "https://example.com/", 7) });
+                Visit read = RowBinarySerializer.ReadList<Visit>(buffer.WrittenSpan, RowBinaryFormat.RowBinary).Single();
+                var services = new ServiceCollection();
+                services.AddClickHouseClient(options => options.Endpoint = new Uri("http://localhost:8123"));
+                Console.WriteLine($"packaged: {buffer.WrittenCount} bytes, {read}, {ClickHouseRowSchema.Of<Visit>().ColumnList}");
+
+                [ClickHouseRow]
+                public partial record Visit(
+                    [property: ClickHouseColumn("day")] DateOnly Day,
+                    [property: ClickHouseColumn("page_url")] string PageUrl,
+                    [property: ClickHouseColumn("visits")] ulong Visits);
+                """);
+            string ran = Dotnet(app, "run -c Release");
+
+            Assert.Contains("packaged: 31 bytes, Visit { Day = 01/02/2025, PageUrl = https://example.com/, Visits = 7 }, (`day`, `page_url`, `visits`)", ran, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    private string Dotnet(string directory, string arguments)
+    {
+        var start = new ProcessStartInfo("dotnet", arguments)
+        {
+            WorkingDirectory = directory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["DOTNET_NOLOGO"] = "1";
+        using Process process = Process.Start(start)!;
+        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
+        Task<string> stderr = process.StandardError.ReadToEndAsync();
+        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(8)), $"dotnet {arguments} did not finish within 8 minutes");
+        string text = stdout.Result + stderr.Result;
+        output.WriteLine($"$ dotnet {arguments}\n{text}");
+        Assert.True(process.ExitCode == 0, $"dotnet {arguments} failed ({process.ExitCode}):\n{text}");
+        return text;
+    }
+}

@@ -1,0 +1,84 @@
+using ClickHouse.RowBinary.IntegrationTests.Server;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Schema;
+
+/// <summary>CREATE TABLE rendered from a row type's annotations: checked against the real server and ClickHouse 26.9.</summary>
+[Collection(ClickHouseServerCollection.Name)]
+public sealed class CreateTableTests(ClickHouseServerFixture server)
+{
+    [Fact]
+    public void The_statement_quotes_names_and_takes_engine_and_keys_from_the_caller()
+    {
+        var options = new ClickHouseTableOptions
+        {
+            Database = "analytics", IfNotExists = true, Engine = "ReplacingMergeTree(id)", PartitionBy = "toYYYYMM(day)",
+            PrimaryKey = "id", OrderBy = "(id, day)", Settings = { ["index_granularity"] = "1024" },
+        };
+
+        string sql = ClickHouseRowSchema.Of<DdlRow>().CreateTableStatement("visits`; DROP TABLE x", options);
+
+        Assert.Equal("""
+            CREATE TABLE IF NOT EXISTS `analytics`.`visits\`; DROP TABLE x`
+            (
+                `id` UInt32,
+                `name` String,
+                `note` Nullable(String),
+                `tags` Array(String),
+                `pair` Tuple(UInt8, String),
+                `price` Decimal(18, 4),
+                `level` Enum8('Low' = 1, 'High' = 2),
+                `uuid` UUID,
+                `code` FixedString(3),
+                `day` Date,
+                `at` DateTime('UTC')
+            )
+            ENGINE = ReplacingMergeTree(id)
+            PARTITION BY toYYYYMM(day)
+            PRIMARY KEY id
+            ORDER BY (id, day)
+            SETTINGS index_granularity = 1024
+            """.Replace("\r\n", "\n"), sql);
+        Assert.EndsWith("ENGINE = Memory", ClickHouseRowSchema.Of<DdlRow>().CreateTableStatement("t", new ClickHouseTableOptions { Engine = "Memory" }));
+        Assert.EndsWith("ENGINE = MergeTree\nORDER BY tuple()", ClickHouseRowSchema.Of<DdlRow>().CreateTableStatement("t"));
+    }
+
+    [ServerFact]
+    public async Task A_table_created_from_the_row_type_on_the_server_round_trips_its_rows()
+    {
+        await server.Client.CreateTableAsync<DdlRow>("ddl_rows", new ClickHouseTableOptions { Database = server.Database, OrderBy = "id" });
+        DdlRow[] rows =
+        [
+            new() { Id = 1, Name = "one", Note = null, Tags = ["a", "b"], Pair = (7, "x"), Price = 12.3456m, Level = Level.High,
+                Uuid = Guid.Parse("61f0c404-5cb3-11e7-907b-a6006ad3dba0"), Code = [1, 2, 3], Day = new DateOnly(2025, 1, 2),
+                At = new DateTime(2025, 1, 2, 3, 4, 5, DateTimeKind.Utc) },
+            new() { Id = 2, Name = "two", Note = "n", Pair = (0, ""), Level = Level.Low, Day = new DateOnly(1970, 1, 1), At = DateTime.UnixEpoch },
+        ];
+
+        await server.Client.InsertAsync("ddl_rows", rows, new ClickHouseInsertOptions { Database = server.Database });
+        List<DdlRow> read = await server.Client.QueryListAsync<DdlRow>(Tables.Select<DdlRow>(server.Database, "ddl_rows", "id"));
+
+        Assert.Equal(rows.Length, read.Count);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            Assert.Equal(rows[i] with { Tags = [], Code = [] }, read[i] with { Tags = [], Code = [] });
+            Assert.Equal(rows[i].Tags, read[i].Tags);
+            Assert.Equal(rows[i].Code, read[i].Code);
+        }
+        string types = await server.Client.QueryTextAsync(
+            $"SELECT name, type FROM system.columns WHERE database = '{server.Database}' AND table = 'ddl_rows' FORMAT TabSeparated");
+        Assert.Equal(ClickHouseRowSchema.Of<DdlRow>().Columns.Select(c => $"{c.Name}\t{c.Type.Replace("'", "\\'", StringComparison.Ordinal)}"), types.Trim().Split('\n'));
+    }
+
+    [OracleFact]
+    public void ClickHouse_26_9_creates_the_table_of_types_18_16_lacks_with_exactly_the_row_types_columns()
+    {
+        string ddl = ClickHouseRowSchema.Of<ModernDdlRow>().CreateTableStatement("modern", new ClickHouseTableOptions { Engine = "Memory" });
+
+        string columns = System.Text.Encoding.UTF8.GetString(TestSupport.OracleProcess.Query(
+            ddl + "; SELECT name, type FROM system.columns WHERE table = 'modern' ORDER BY position", "JSONCompactEachRow"));
+
+        Assert.Equal(
+            ClickHouseRowSchema.Of<ModernDdlRow>().Columns.Select(c => (c.Name, c.Type)),
+            columns.Trim().Split('\n').Select(line => System.Text.Json.JsonSerializer.Deserialize<string[]>(line)!).Select(pair => (pair[0], pair[1])));
+    }
+}
