@@ -24,7 +24,8 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, string[]
         {
             throw new ArgumentException($"{QuickFlag} and {SmokeFlag} exclude each other.");
         }
-        bool inProcess = args.Contains(InProcessFlag, StringComparer.OrdinalIgnoreCase);
+        // Smoke runs prove that every benchmark runs, not how fast: in process they take seconds, not minutes.
+        bool inProcess = smoke || args.Contains(InProcessFlag, StringComparer.OrdinalIgnoreCase);
         string[] own = [QuickFlag, SmokeFlag, InProcessFlag];
         var rest = args.Where(a => !own.Contains(a, StringComparer.OrdinalIgnoreCase)).ToList();
         // CI runs `-- --smoke` alone: every suite, without BenchmarkDotNet's interactive menu.

@@ -15,6 +15,14 @@ public static class SuiteCatalog
         typeof(FixedWidthReadBenchmarks),
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
+        typeof(LargeRowStreamingBenchmarks),
+    ];
+
+    /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>
+    public static readonly Type[] Peer =
+    [
+        typeof(PeerInsertBenchmarks),
+        typeof(PeerReadBenchmarks),
     ];
 
     public static readonly Type[] EndToEnd =
@@ -25,5 +33,5 @@ public static class SuiteCatalog
         typeof(Batching.UnbatchedInsertBenchmarks),
     ];
 
-    public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(EndToEnd).ToArray() : InMemory;
+    public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();
 }

@@ -44,6 +44,16 @@ public sealed class SuiteJobAttribute(SuiteKind kind) : Attribute, IConfigSource
             .WithLaunchCount(1)
             .WithWarmupCount(1)
             .WithIterationCount(5),
+        (SuiteKind.Peer, BenchmarkMode.Quick) => new Job("Quick")
+            .WithStrategy(RunStrategy.Monitoring)
+            .WithLaunchCount(1)
+            .WithWarmupCount(2)
+            .WithIterationCount(9),
+        (SuiteKind.Peer, _) => new Job("Full")
+            .WithStrategy(RunStrategy.Monitoring)
+            .WithLaunchCount(1)
+            .WithWarmupCount(3)
+            .WithIterationCount(21),
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, null),
     };
 }

@@ -8,4 +8,8 @@ public enum SuiteKind
 
     /// <summary>A round trip to a ClickHouse server of seconds per invocation: one invocation per iteration, few iterations.</summary>
     EndToEnd,
+
+    /// <summary>Both clients against the in-process replay server: tens to hundreds of milliseconds per invocation,
+    /// one invocation per iteration, enough iterations for medians on a shared machine.</summary>
+    Peer,
 }

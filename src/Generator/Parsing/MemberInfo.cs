@@ -6,13 +6,14 @@ namespace ClickHouse.RowBinary.Generator.Parsing;
 /// <summary>A property or field that maps to a column, with what its attributes say, before its type is bound.</summary>
 internal sealed class MemberInfo
 {
-    public MemberInfo(ISymbol symbol, ITypeSymbol type, string columnName, string? typeText, bool useServerDefault, bool isSettable, bool isRequired)
+    public MemberInfo(ISymbol symbol, ITypeSymbol type, string columnName, string? typeText, bool useServerDefault, bool cacheStrings, bool isSettable, bool isRequired)
     {
         Symbol = symbol;
         Type = type;
         ColumnName = columnName;
         TypeText = typeText;
         UseServerDefault = useServerDefault;
+        CacheStrings = cacheStrings;
         IsSettable = isSettable;
         IsRequired = isRequired;
     }
@@ -30,6 +31,9 @@ internal sealed class MemberInfo
     public string? TypeText { get; }
 
     public bool UseServerDefault { get; }
+
+    /// <summary>The <c>CacheStrings</c> of its [ClickHouseColumn]: String values are read through the reader's string cache.</summary>
+    public bool CacheStrings { get; }
 
     /// <summary>True when generated code can assign it in an object initializer (a setter, an init accessor, a writable field).</summary>
     public bool IsSettable { get; }

@@ -24,8 +24,19 @@ internal sealed partial class Parser
         switch (clickHouseType.Kind)
         {
             case ClickHouseTypeKind.LowCardinality:
+                // The encoding is the inner type's; its values repeat by design, so strings are read through the cache.
+                bool outer = _cacheStrings;
+                _cacheStrings = true;
+                try
+                {
+                    return Bind(type, clickHouseType.Arguments[0], allowNested: false) with { ClickHouseType = name };
+                }
+                finally
+                {
+                    _cacheStrings = outer;
+                }
             case ClickHouseTypeKind.SimpleAggregateFunction:
-                // Neither changes the encoding: the value is written as the inner type.
+                // The value is written as the inner type.
                 return Bind(type, clickHouseType.Arguments[0], allowNested: false) with { ClickHouseType = name };
             case ClickHouseTypeKind.Nullable:
                 return BindNullable(type, clickHouseType);
@@ -173,7 +184,7 @@ internal sealed partial class Parser
         if (type.SpecialType == SpecialType.System_String)
         {
             // WriteString rejects null itself, with a message that says how to declare a Nullable column.
-            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadString()", needsNullCheck: false, isText: true);
+            return Scalar(type, name, 1, "writer.WriteString({value})", _cacheStrings ? "reader.ReadCachedString()" : "reader.ReadString()", needsNullCheck: false, isText: true);
         }
         if (IsByteArray(type))
         {

@@ -144,6 +144,7 @@ internal sealed partial class Parser
                 string columnName = symbol.Name;
                 string? typeText = null;
                 bool useServerDefault = false;
+                bool cacheStrings = false;
                 if (column is not null)
                 {
                     if (column.ConstructorArguments.Length > 0 && column.ConstructorArguments[0].Value is string name)
@@ -160,10 +161,14 @@ internal sealed partial class Parser
                         {
                             useServerDefault = flag;
                         }
+                        else if (argument.Key == "CacheStrings" && argument.Value.Value is bool cache)
+                        {
+                            cacheStrings = cache;
+                        }
                     }
                 }
 
-                var member = new MemberInfo(symbol, memberType, columnName, typeText, useServerDefault, isSettable, isRequired);
+                var member = new MemberInfo(symbol, memberType, columnName, typeText, useServerDefault, cacheStrings, isSettable, isRequired);
                 if (existing >= 0)
                 {
                     members[existing] = member;
@@ -252,6 +257,8 @@ internal sealed partial class Parser
 
         List<string> outerDecimalWarnings = _decimalWarnings;
         _decimalWarnings = new List<string>();
+        bool outerCacheStrings = _cacheStrings;
+        _cacheStrings = member.CacheStrings;
         try
         {
             declared ??= DefaultType(member.Type, allowNested: isTopLevel);
@@ -287,6 +294,7 @@ internal sealed partial class Parser
         finally
         {
             _decimalWarnings = outerDecimalWarnings;
+            _cacheStrings = outerCacheStrings;
         }
     }
 

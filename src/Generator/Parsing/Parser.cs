@@ -32,6 +32,9 @@ internal sealed partial class Parser
     /// <summary>The Decimal types bound to System.Decimal while binding the current member (CHRB005).</summary>
     private List<string> _decimalWarnings = new();
 
+    /// <summary>True while binding a LowCardinality type or a member marked CacheStrings: String values read through the reader's string cache.</summary>
+    private bool _cacheStrings;
+
     private Parser(Compilation compilation, INamedTypeSymbol rowType, CancellationToken cancellationToken)
     {
         _compilation = compilation;

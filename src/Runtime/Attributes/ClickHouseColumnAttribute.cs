@@ -23,4 +23,12 @@ public sealed class ClickHouseColumnAttribute(string? name = null) : Attribute
     /// whenever the member holds its C# default value (null, 0, empty).
     /// </summary>
     public bool UseServerDefault { get; set; }
+
+    /// <summary>
+    /// Reading: hand back one <see cref="string"/> for each value that repeats in this String column instead of a new
+    /// one per row (a bounded per-column cache keyed by the UTF-8 bytes, which turns itself off when values do not
+    /// repeat). Always on for LowCardinality(String). Rows then share string instances, which is safe: strings are
+    /// immutable.
+    /// </summary>
+    public bool CacheStrings { get; set; }
 }

@@ -38,27 +38,17 @@ public sealed partial class ClickHouseClient
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="options">Parameters, settings, database, query id and format of this query.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public async IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-    {
-        (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        await using (body.ConfigureAwait(false))
-        {
-            long rows = 0;
-            try
+        => new RowBinaryRows<T>(
+            async token =>
             {
-                await foreach (T row in RowBinarySerializer.ReadAsync<T>(body, format, cancellationToken).ConfigureAwait(false))
-                {
-                    rows++;
-                    yield return row;
-                }
-            }
-            finally
-            {
-                body.Telemetry?.Read(rows);
-            }
-        }
-    }
+                (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
+                return (body, format);
+            },
+            ownsStream: true,
+            cancellationToken,
+            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)

@@ -1,6 +1,8 @@
 using System;
 using System.IO;
 using System.IO.Compression;
+using K4os.Compression.LZ4;
+using K4os.Compression.LZ4.Streams;
 
 namespace ClickHouse.RowBinary;
 
@@ -13,6 +15,8 @@ internal static class ClickHouseContentCoding
         ClickHouseCompression.GZip => "gzip",
         ClickHouseCompression.Deflate => "deflate",
         ClickHouseCompression.Brotli => "br",
+        ClickHouseCompression.Zstd => "zstd",
+        ClickHouseCompression.Lz4 => "lz4",
         _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Unknown compression."),
     };
 
@@ -22,6 +26,9 @@ internal static class ClickHouseContentCoding
         ClickHouseCompression.GZip => new GZipStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Deflate => new ZLibStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Brotli => new BrotliStream(destination, CompressionLevel.Fastest, leaveOpen: true),
+        // Level 1: the speed of the network is what compression is for; higher levels cost far more CPU per byte saved.
+        ClickHouseCompression.Zstd => new ZstdSharp.CompressionStream(destination, level: 1, leaveOpen: true),
+        ClickHouseCompression.Lz4 => LZ4Stream.Encode(destination, LZ4Level.L00_FAST, leaveOpen: true),
         _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Nothing to compress with."),
     };
 
@@ -32,7 +39,9 @@ internal static class ClickHouseContentCoding
         "gzip" or "x-gzip" => new GZipStream(body, CompressionMode.Decompress),
         "deflate" => new ZLibStream(body, CompressionMode.Decompress),
         "br" => new BrotliStream(body, CompressionMode.Decompress),
+        "zstd" => new ZstdSharp.DecompressionStream(body),
+        "lz4" => LZ4Stream.Decode(body),
         _ => throw new NotSupportedException(
-            $"ClickHouse answered with Content-Encoding '{contentEncoding}', which this client cannot decode; use ClickHouseCompression.GZip, Deflate or Brotli."),
+            $"ClickHouse answered with Content-Encoding '{contentEncoding}', which this client cannot decode; use ClickHouseCompression.GZip, Deflate, Brotli, Zstd or Lz4."),
     };
 }

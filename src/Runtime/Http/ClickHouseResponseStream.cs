@@ -19,7 +19,8 @@ namespace ClickHouse.RowBinary;
 /// <remarks>
 /// The held-back bytes live in a ring buffer, so holding them back costs memory, not copying. Error texts are a
 /// few hundred bytes; the window is large because some (with long query text) run to tens of kilobytes. With an
-/// exception tag (servers 25.11 and later) the frame is recognised as it arrives, wherever it starts.
+/// exception tag (servers 25.11 and later) the frame is recognised as it arrives, wherever it starts, and only a
+/// few dozen bytes are held back.
 /// </remarks>
 internal sealed class ClickHouseResponseStream : Stream
 {
@@ -35,6 +36,13 @@ internal sealed class ClickHouseResponseStream : Stream
     private readonly IDisposable? _owner;
     private readonly byte[] _tag;
     private readonly string? _queryId;
+
+    /// <summary>
+    /// <see cref="TailWindow"/>, or with an exception tag only what could be the start of a tagged frame cut by the
+    /// end of a read: servers that send a tag (25.11 and later) write errors only as tagged frames, which
+    /// <see cref="ScanForTaggedFrame"/> finds as they arrive, so the rest can go to the reader at once.
+    /// </summary>
+    private readonly int _holdBack;
     private byte[]? _ring;
 
     /// <summary>Offsets in the body: bytes before <see cref="_released"/> were handed out, before <see cref="_received"/> arrived.</summary>
@@ -58,6 +66,7 @@ internal sealed class ClickHouseResponseStream : Stream
         _owner = owner;
         _tag = exceptionTag is { Length: > 0 and <= MaxTagLength } && Ascii.IsValid(exceptionTag) ? Encoding.ASCII.GetBytes(exceptionTag) : [];
         _queryId = queryId;
+        _holdBack = _tag.Length > 0 ? ClickHouseErrorText.MaxTaggedFrameOpening(_tag.Length) + 2 : TailWindow;
         _ring = ArrayPool<byte>.Shared.Rent(BufferSize);
     }
 
@@ -150,7 +159,7 @@ internal sealed class ClickHouseResponseStream : Stream
     private int Release(Span<byte> destination)
     {
         ObjectDisposedException.ThrowIf(_ring is null, this);
-        long limit = _errorAt >= 0 ? _errorAt : _completed ? _received : _received - TailWindow;
+        long limit = _errorAt >= 0 ? _errorAt : _completed ? _received : _received - _holdBack;
         long releasable = limit - _released;
         if (releasable <= 0)
         {

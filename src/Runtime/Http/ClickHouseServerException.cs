@@ -48,7 +48,9 @@ public sealed class ClickHouseServerException : Exception
         string query = queryId is null ? "" : $" [query id {queryId}]";
         string hint = code == ClickHouseErrorCodes.UnknownSetting && serverMessage.Contains("param_", StringComparison.Ordinal)
             ? " Query parameters ({name:Type}) need ClickHouse 19.11 or later."
-            : "";
+            : code == ClickHouseErrorCodes.UnknownCompressionMethod && serverMessage.Contains("Content-Encoding", StringComparison.Ordinal)
+                ? " This server cannot decode the request body's compression: set ClickHouseClientOptions.RequestCompression to one it has (GZip is understood by every version; Zstd and Lz4 need a newer server)."
+                : "";
         return $"{what}{query}: {serverMessage}{hint}";
     }
 }

@@ -26,6 +26,39 @@ public ref partial struct RowBinaryReader
         return ReadStringSlow(length);
     }
 
+    /// <summary>
+    /// Reads a String as text, handing back the same string for a value that repeats in the current column when the
+    /// reader has a string cache (the library's readers give it one; generated code calls this for
+    /// LowCardinality(String) columns and members marked <see cref="ClickHouseColumnAttribute.CacheStrings"/>).
+    /// Without a cache it is <see cref="ReadString"/>.
+    /// </summary>
+    public string ReadCachedString()
+    {
+        if (_strings is null)
+        {
+            return ReadString();
+        }
+        int length = ReadLength("String");
+        if (_span.Length - _position < length)
+        {
+            return ReadStringSlow(length);
+        }
+        if (length == 0)
+        {
+            return string.Empty;
+        }
+        ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
+        _position += length;
+        string? cached = _strings.TryGet(CurrentColumn, bytes, out int hash);
+        if (cached is not null)
+        {
+            return cached;
+        }
+        string value = DecodeString(bytes);
+        _strings.Add(CurrentColumn, bytes, hash, value);
+        return value;
+    }
+
     /// <summary>Decodes bytes just read from the current segment; the offset for an error is worked out only then.</summary>
     private readonly string DecodeString(ReadOnlySpan<byte> bytes)
     {
@@ -82,7 +115,10 @@ public ref partial struct RowBinaryReader
     /// <summary>Reads a FixedString(N) as bytes, all N of them.</summary>
     public byte[] ReadFixedStringBytes(int length)
     {
-        EnsureAvailable(length, "FixedString");
+        if (!EnsureAvailable(length, "FixedString"))
+        {
+            return [];
+        }
         byte[] bytes = new byte[length];
         ReadBytes(bytes, "FixedString");
         return bytes;

@@ -22,6 +22,9 @@ public ref partial struct RowBinaryReader
     private readonly ReadOnlySequence<byte> _sequence;
     private SequencePosition _nextSegment;
     private readonly bool _isFinalBlock;
+    private readonly bool _stopAtEnd;
+    private readonly RowBinaryStringCache? _strings;
+    private long _shortfall;
 
     /// <summary>Reads a complete block of RowBinary data.</summary>
     public RowBinaryReader(ReadOnlySpan<byte> data)
@@ -44,6 +47,24 @@ public ref partial struct RowBinaryReader
     /// <see cref="RowBinaryNeedMoreDataException"/> instead of reporting truncated data.</param>
     /// <param name="startOffset">The offset of the first byte in the whole stream, for error messages.</param>
     public RowBinaryReader(ReadOnlySequence<byte> data, bool isFinalBlock = true, long startOffset = 0)
+        : this(data, isFinalBlock, startOffset, strings: null, stopAtEnd: false)
+    {
+    }
+
+    /// <summary>Reads a complete block with a string cache for the columns that ask for one.</summary>
+    internal RowBinaryReader(ReadOnlySpan<byte> data, RowBinaryStringCache? strings)
+        : this(data)
+    {
+        _strings = strings;
+    }
+
+    /// <summary>
+    /// For the streaming readers. With <paramref name="stopAtEnd"/> (over a block that is not final), running out of
+    /// data throws nothing: the read records how many bytes it lacked (<see cref="Shortfall"/>), moves to the end,
+    /// and every later read returns zeros and empty values at once, so the row in progress ends quickly and the
+    /// caller discards it. No exception per block end.
+    /// </summary>
+    internal RowBinaryReader(ReadOnlySequence<byte> data, bool isFinalBlock, long startOffset, RowBinaryStringCache? strings, bool stopAtEnd)
     {
         _sequence = data;
         _nextSegment = data.Start;
@@ -53,6 +74,9 @@ public ref partial struct RowBinaryReader
         _startOffset = startOffset;
         _end = startOffset + data.Length;
         _isFinalBlock = isFinalBlock;
+        _stopAtEnd = stopAtEnd && !isFinalBlock;
+        _strings = strings;
+        _shortfall = 0;
         if (data.IsSingleSegment)
         {
             _span = data.FirstSpan;
@@ -78,6 +102,35 @@ public ref partial struct RowBinaryReader
 
     /// <summary>False when more data may follow this block.</summary>
     public readonly bool IsFinalBlock => _isFinalBlock;
+
+    /// <summary>
+    /// In stop-at-end mode: 0 while every read found its bytes; after a read ran past the data, how many bytes it
+    /// lacked, at least 1. The row in progress then needs at least that many more bytes than the block holds.
+    /// </summary>
+    internal readonly long Shortfall => _shortfall;
+
+    /// <summary>
+    /// Called where a read of <paramref name="needed"/> bytes finds fewer left. In stop-at-end mode, records the
+    /// shortfall, moves to the end of the data and returns true: the caller returns an empty value. Otherwise
+    /// throws (more data needed, or the data ends here).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool RunOut(long needed, string what)
+    {
+        if (!_stopAtEnd)
+        {
+            ThrowEndOfData(needed > int.MaxValue ? int.MaxValue : (int)needed, what);
+        }
+        if (_shortfall == 0)
+        {
+            _shortfall = Math.Max(1, needed - Remaining);
+        }
+        _spanStart = _end;
+        _span = default;
+        _position = 0;
+        _nextSegment = _sequence.End;
+        return true;
+    }
 
     private bool MoveToNextSegment()
     {
@@ -137,9 +190,10 @@ public ref partial struct RowBinaryReader
             _position += destination.Length;
             return;
         }
-        if (Remaining < destination.Length)
+        if (Remaining < destination.Length && RunOut(destination.Length, what))
         {
-            ThrowEndOfData(destination.Length, what);
+            destination.Clear();
+            return;
         }
         int copied = 0;
         while (copied < destination.Length)
@@ -158,9 +212,9 @@ public ref partial struct RowBinaryReader
     /// <summary>Skips <paramref name="count"/> bytes.</summary>
     public void Skip(long count, string what = "bytes")
     {
-        if (Remaining < count)
+        if (Remaining < count && RunOut(count, what))
         {
-            ThrowEndOfData(count > int.MaxValue ? int.MaxValue : (int)count, what);
+            return;
         }
         while (count > 0)
         {
@@ -205,23 +259,20 @@ public ref partial struct RowBinaryReader
             _position += length;
             return slice;
         }
-        if (Remaining < length)
+        if (Remaining < length && RunOut(length, what))
         {
-            ThrowEndOfData(length, what);
+            return [];
         }
         scratch = ArrayPool<byte>.Shared.Rent(length);
         ReadBytes(scratch.AsSpan(0, length), what);
         return scratch.AsSpan(0, length);
     }
 
-    /// <summary>Fails unless <paramref name="length"/> bytes are left: checked before allocating anything for them.</summary>
-    private readonly void EnsureAvailable(int length, string what)
-    {
-        if (Remaining < length)
-        {
-            ThrowEndOfData(length, what);
-        }
-    }
+    /// <summary>
+    /// Fails unless <paramref name="length"/> bytes are left: checked before allocating anything for them. In
+    /// stop-at-end mode, returns false instead (the shortfall is recorded) and the caller returns an empty value.
+    /// </summary>
+    private bool EnsureAvailable(int length, string what) => Remaining >= length || !RunOut(length, what);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private readonly void ThrowEndOfData(int needed, string what)
@@ -353,7 +404,7 @@ public ref partial struct RowBinaryReader
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private readonly int CheckLengthSlow(ulong length, string what, int minElementSize)
+    private int CheckLengthSlow(ulong length, string what, int minElementSize)
     {
         if (length > int.MaxValue)
         {
@@ -364,6 +415,12 @@ public ref partial struct RowBinaryReader
         minElementSize = Math.Max(minElementSize, 1);
         if (length * (ulong)minElementSize > (ulong)Remaining)
         {
+            if (_stopAtEnd)
+            {
+                // The count itself was read: the data lacks at least the elements' minimum size.
+                _ = RunOut((long)(length * (ulong)minElementSize), what);
+                return 0;
+            }
             if (!_isFinalBlock)
             {
                 throw new RowBinaryNeedMoreDataException();

@@ -26,7 +26,7 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
-        var reader = new RowBinaryReader(data);
+        var reader = new RowBinaryReader(data, new RowBinaryStringCache());
         int[]? columnOrder = ReadHeader<T>(ref reader, format);
         int before = destination.Count;
         long rowIndex = 0;
@@ -55,7 +55,7 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
-        var reader = new RowBinaryReader(data);
+        var reader = new RowBinaryReader(data, isFinalBlock: true, startOffset: 0, new RowBinaryStringCache(), stopAtEnd: false);
         int[]? columnOrder = ReadHeader<T>(ref reader, format);
         int before = destination.Count;
         long rowIndex = 0;

@@ -2,8 +2,6 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
-using System.IO.Pipelines;
-using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -11,14 +9,6 @@ namespace ClickHouse.RowBinary;
 
 public static partial class RowBinarySerializer
 {
-    /// <summary>
-    /// The pipe reads the stream into 128 KiB pooled segments, taking a fresh one when less than 32 KiB is left:
-    /// each parse pass then sees hundreds to thousands of rows, so the per-pass cost (an await, a reader, a
-    /// header check at most once) is small next to the rows, while a read holds only a few segments at a time.
-    /// A row larger than a segment makes the pipe hold more segments until the row is whole.
-    /// </summary>
-    private static readonly StreamPipeReaderOptions PipeOptions = new(bufferSize: 128 * 1024, minimumReadSize: 32 * 1024, leaveOpen: true);
-
     /// <summary>Reads every row of a stream into a list. The stream is left open.</summary>
     /// <exception cref="RowBinarySchemaMismatchException">The header does not fit <typeparamref name="T"/>; thrown before any row.</exception>
     /// <exception cref="RowBinaryException">A value cannot be read, or the stream ends mid-row.</exception>
@@ -30,27 +20,21 @@ public static partial class RowBinarySerializer
         ValidateReadFormat(format);
         var rows = new List<T>();
         var parser = new RowBinaryStreamParser<T>(format);
-        PipeReader pipe = PipeReader.Create(stream, PipeOptions);
-        try
+        using var buffer = new RowBinaryStreamBuffer(stream);
+        while (true)
         {
-            while (true)
+            cancellationToken.ThrowIfCancellationRequested();
+            await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
+            ParseBlock(buffer, parser, rows);
+            if (parser.Failure is not null)
             {
-                cancellationToken.ThrowIfCancellationRequested();
-                ReadResult result = await pipe.ReadAsync(cancellationToken).ConfigureAwait(false);
-                bool completed = ParseBlock(pipe, result, parser, rows);
-                if (parser.Failure is not null)
-                {
-                    throw parser.Failure;
-                }
-                if (completed)
-                {
-                    return rows;
-                }
+                throw parser.Failure;
             }
-        }
-        finally
-        {
-            await pipe.CompleteAsync().ConfigureAwait(false);
+            if (buffer.IsCompleted)
+            {
+                buffer.ThrowIfFailed();
+                return rows;
+            }
         }
     }
 
@@ -59,53 +43,20 @@ public static partial class RowBinarySerializer
     /// the stream is parsed a buffer at a time. The stream is left open.
     /// </summary>
     /// <inheritdoc cref="ReadListAsync{T}(Stream, RowBinaryFormat, CancellationToken)"/>
-    public static async IAsyncEnumerable<T> ReadAsync<T>(Stream stream, RowBinaryFormat format, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    public static IAsyncEnumerable<T> ReadAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        var batch = new List<T>();
-        var parser = new RowBinaryStreamParser<T>(format);
-        PipeReader pipe = PipeReader.Create(stream, PipeOptions);
-        try
-        {
-            bool completed = false;
-            while (!completed)
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                ReadResult result = await pipe.ReadAsync(cancellationToken).ConfigureAwait(false);
-                completed = ParseBlock(pipe, result, parser, batch);
-                for (int i = 0; i < batch.Count; i++)
-                {
-                    // A batch can hold thousands of rows: a consumer that cancels stops at the next row.
-                    cancellationToken.ThrowIfCancellationRequested();
-                    yield return batch[i];
-                }
-                batch.Clear();
-                if (parser.Failure is not null)
-                {
-                    throw parser.Failure;
-                }
-            }
-        }
-        finally
-        {
-            await pipe.CompleteAsync().ConfigureAwait(false);
-        }
+        return new RowBinaryRows<T>(_ => Task.FromResult((stream, format)), ownsStream: false, cancellationToken);
     }
 
-    /// <summary>Parses what the pipe holds into whole rows and tells the pipe how far they reached. True at the end of the stream.</summary>
-    private static bool ParseBlock<T>(PipeReader pipe, ReadResult result, RowBinaryStreamParser<T> parser, List<T> destination)
+    /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>
+    internal static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
         where T : IClickHouseRow<T>
     {
-        if (result.IsCanceled)
-        {
-            throw new OperationCanceledException("The read was canceled.");
-        }
-        ReadOnlySequence<byte> block = result.Buffer;
-        long consumed = parser.Parse(block, result.IsCompleted, destination);
-        // Everything was examined: the pipe waits for new bytes before handing out the unconsumed tail again.
-        pipe.AdvanceTo(block.GetPosition(consumed), block.End);
-        return result.IsCompleted;
+        // After a failed read the data is cut, not ended: the failure is the error, not a row that ends early.
+        long consumed = parser.Parse(buffer.Data, isFinalBlock: buffer.IsCompleted && !buffer.Failed, destination, maxRows);
+        buffer.Consume(consumed);
     }
 }

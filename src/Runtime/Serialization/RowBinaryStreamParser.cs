@@ -1,3 +1,4 @@
+using System;
 using System.Buffers;
 using System.Collections.Generic;
 
@@ -8,9 +9,18 @@ namespace ClickHouse.RowBinary;
 /// rows as each block holds. A row cut by the end of a block is left for the next block; the caller keeps the
 /// bytes from <see cref="Parse"/>'s result on and comes back with more.
 /// </summary>
+/// <remarks>
+/// Linear whatever the chunking: a cut row is read again from its start, so the parser says how much data the
+/// next attempt needs (<see cref="MinimumBlock"/>: the cut row's bytes plus what the failed read lacked) and how
+/// much is worth waiting for (<see cref="PreferredBlock"/>: at least twice the cut row's bytes). Waiting for the
+/// preferred size makes each row cost at most about twice its size in parsing, however small the reads; the
+/// caller may retry at the minimum when the stream pauses, so that a row is never held back waiting for bytes
+/// that only a later server block would bring.
+/// </remarks>
 internal sealed class RowBinaryStreamParser<T>
     where T : IClickHouseRow<T>
 {
+    private readonly RowBinaryStringCache _strings = new();
     private bool _headerPending;
     private int[]? _columnOrder;
     private long _rowIndex;
@@ -24,39 +34,75 @@ internal sealed class RowBinaryStreamParser<T>
     /// </summary>
     public RowBinaryException? Failure { get; private set; }
 
+    /// <summary>True when the last parse stopped at its row limit with more of the block left to parse.</summary>
+    public bool MoreRowsHeld { get; private set; }
+
+    /// <summary>The fewest bytes (from where the last parse stopped) the next parse can succeed with; 0 for any.</summary>
+    public long MinimumBlock { get; private set; }
+
+    /// <summary>The bytes worth waiting for before the next parse, at least <see cref="MinimumBlock"/>.</summary>
+    public long PreferredBlock { get; private set; }
+
     /// <summary>
     /// Appends the whole rows of <paramref name="block"/> to <paramref name="destination"/> and returns how many
     /// bytes they took. <paramref name="isFinalBlock"/> is true once the stream has ended: then the block must
     /// hold whole rows only, else <see cref="Failure"/> says where the data ends mid-row. A header that does
-    /// not fit the row type throws at once.
+    /// not fit the row type throws at once. At most <paramref name="maxRows"/> rows (see <see cref="MoreRowsHeld"/>).
     /// </summary>
-    public long Parse(ReadOnlySequence<byte> block, bool isFinalBlock, List<T> destination)
+    public long Parse(ReadOnlySequence<byte> block, bool isFinalBlock, List<T> destination, int maxRows = int.MaxValue)
     {
+        MoreRowsHeld = false;
         if (Failure is not null)
         {
             return 0;
         }
-        var reader = new RowBinaryReader(block, isFinalBlock, _offset);
-        if (_headerPending)
+        var reader = new RowBinaryReader(block, isFinalBlock, _offset, _strings, stopAtEnd: true);
+        if (_headerPending && !TryReadHeader(ref reader, block.Length))
         {
-            RowBinaryHeader header;
-            try
-            {
-                header = RowBinaryHeader.Read(ref reader);
-            }
-            catch (RowBinaryNeedMoreDataException)
-            {
-                return 0;
-            }
-            _columnOrder = RowBinaryHeaderChecker.GetColumnOrder<T>(header);
-            _headerPending = false;
+            return 0;
         }
-        long consumed = RowReading.ReadRows(ref reader, _columnOrder, destination, ref _rowIndex, out RowReadFailure? failure);
+        int before = destination.Count;
+        long consumed = RowReading.ReadRows(ref reader, _columnOrder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows);
+        MoreRowsHeld = failure is null && reader.Shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
         if (failure is not null)
         {
             Failure = RowReading.ToException<T>(failure, _rowIndex, _offset + consumed, block.Slice(consumed), isFinalBlock, _columnOrder);
         }
+        NeedMore(block.Length - consumed, reader.Shortfall);
         _offset += consumed;
         return consumed;
+    }
+
+    private bool TryReadHeader(ref RowBinaryReader reader, long blockLength)
+    {
+        RowBinaryHeader? header = null;
+        try
+        {
+            header = RowBinaryHeader.Read(ref reader);
+        }
+        catch (Exception) when (reader.Shortfall > 0)
+        {
+            // Cut by the end of the block: the zeros read after it made no valid header.
+        }
+        if (reader.Shortfall > 0 || header is null)
+        {
+            NeedMore(blockLength, Math.Max(reader.Shortfall, 1));
+            return false;
+        }
+        _columnOrder = RowBinaryHeaderChecker.GetColumnOrder<T>(header);
+        _headerPending = false;
+        return true;
+    }
+
+    private void NeedMore(long cutBytes, long shortfall)
+    {
+        if (shortfall == 0)
+        {
+            MinimumBlock = 0;
+            PreferredBlock = 0;
+            return;
+        }
+        MinimumBlock = cutBytes + shortfall;
+        PreferredBlock = Math.Max(MinimumBlock, 2 * cutBytes);
     }
 }

@@ -13,32 +13,45 @@ internal static class RowReading
 {
     /// <summary>
     /// Reads whole rows until the reader's data ends. Returns the bytes consumed up to the end of the last whole
-    /// row: over a block that is not final, the caller resumes there with more data. A value that cannot be read
+    /// row: over a block that is not final, the caller resumes there with more data (a reader that stops at the end
+    /// says in <see cref="RowBinaryReader.Shortfall"/> how many more bytes the cut row needs at least). Stops after
+    /// <paramref name="maxRows"/> rows. A value that cannot be read
     /// is returned in <paramref name="failure"/> (the caller, which holds the data, turns it into an exception).
     /// </summary>
-    public static long ReadRows<T>(ref RowBinaryReader reader, int[]? columnOrder, List<T> destination, ref long rowIndex, out RowReadFailure? failure)
+    public static long ReadRows<T>(ref RowBinaryReader reader, int[]? columnOrder, List<T> destination, ref long rowIndex, out RowReadFailure? failure, int maxRows = int.MaxValue)
         where T : IClickHouseRow<T>
     {
         failure = null;
+        int rowsLeft = maxRows;
         long rowStart = reader.BytesConsumed;
         try
         {
             if (columnOrder is null)
             {
-                while (!reader.IsEnd)
+                while (rowsLeft-- > 0 && !reader.IsEnd)
                 {
                     reader.CurrentColumn = 0;
-                    destination.Add(T.Read(ref reader));
+                    T row = T.Read(ref reader);
+                    if (reader.Shortfall > 0)
+                    {
+                        break;
+                    }
+                    destination.Add(row);
                     rowStart = EndRow<T>(ref reader, rowStart);
                     rowIndex++;
                 }
             }
             else
             {
-                while (!reader.IsEnd)
+                while (rowsLeft-- > 0 && !reader.IsEnd)
                 {
                     reader.CurrentColumn = columnOrder.Length > 0 ? columnOrder[0] : 0;
-                    destination.Add(T.Read(ref reader, columnOrder));
+                    T row = T.Read(ref reader, columnOrder);
+                    if (reader.Shortfall > 0)
+                    {
+                        break;
+                    }
+                    destination.Add(row);
                     rowStart = EndRow<T>(ref reader, rowStart);
                     rowIndex++;
                 }
@@ -47,6 +60,11 @@ internal static class RowReading
         catch (RowBinaryNeedMoreDataException)
         {
             // The row runs past this block: resume at its start once more data has arrived.
+        }
+        catch (Exception) when (reader.Shortfall > 0)
+        {
+            // The data ran out inside the row (a reader that stops at the end) and the zeros read since then did not
+            // make a valid value: the row is resumed once more data has arrived, as above.
         }
         catch (Exception exception) when (RowErrors.IsValueError(exception))
         {

@@ -861,7 +861,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             multiPolygon[i] = multiPolygonItem;
         }
         reader.CurrentColumn = 22;
-        string? category = reader.ReadNullMarker() ? null : reader.ReadString();
+        string? category = reader.ReadNullMarker() ? null : reader.ReadCachedString();
         reader.CurrentColumn = 23;
         ulong total = reader.ReadUInt64();
         reader.CurrentColumn = 24;
@@ -1253,7 +1253,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                     break;
                 }
                 case 22:
-                    category = reader.ReadNullMarker() ? null : reader.ReadString();
+                    category = reader.ReadNullMarker() ? null : reader.ReadCachedString();
                     break;
                 case 23:
                     total = reader.ReadUInt64();

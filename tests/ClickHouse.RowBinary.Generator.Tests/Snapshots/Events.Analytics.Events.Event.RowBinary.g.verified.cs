@@ -113,7 +113,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         reader.CurrentColumn = 2;
         ulong? userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
         reader.CurrentColumn = 3;
-        string kind = reader.ReadString();
+        string kind = reader.ReadCachedString();
         reader.CurrentColumn = 4;
         int tagsCount = reader.ReadLength("Array(String)");
         string[] tags = tagsCount == 0 ? global::System.Array.Empty<string>() : new string[tagsCount];
@@ -179,7 +179,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                     userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
                     break;
                 case 3:
-                    kind = reader.ReadString();
+                    kind = reader.ReadCachedString();
                     break;
                 case 4:
                 {

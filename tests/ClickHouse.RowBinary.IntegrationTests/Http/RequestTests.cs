@@ -86,6 +86,8 @@ public sealed class RequestTests
     [InlineData(ClickHouseCompression.GZip, "gzip")]
     [InlineData(ClickHouseCompression.Deflate, "deflate")]
     [InlineData(ClickHouseCompression.Brotli, "br")]
+    [InlineData(ClickHouseCompression.Zstd, "zstd")]
+    [InlineData(ClickHouseCompression.Lz4, "lz4")]
     public async Task Every_request_compression_decodes_to_the_rows(ClickHouseCompression compression, string coding)
     {
         FakeClickHouse handler = EmptyOk();
@@ -99,6 +101,8 @@ public sealed class RequestTests
         {
             "gzip" => new GZipStream(new MemoryStream(request.Body), CompressionMode.Decompress),
             "deflate" => new ZLibStream(new MemoryStream(request.Body), CompressionMode.Decompress),
+            "zstd" => new ZstdSharp.DecompressionStream(new MemoryStream(request.Body)),
+            "lz4" => K4os.Compression.LZ4.Streams.LZ4Stream.Decode(new MemoryStream(request.Body)),
             _ => new BrotliStream(new MemoryStream(request.Body), CompressionMode.Decompress),
         };
         var plain = new MemoryStream();

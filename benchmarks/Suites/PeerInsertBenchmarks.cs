@@ -1,0 +1,126 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading.Tasks;
+using BenchmarkDotNet.Attributes;
+using ClickHouse.RowBinary.Benchmarks.Harness;
+using ClickHouse.RowBinary.Benchmarks.Peer;
+using ClickHouse.RowBinary.ReplayServer;
+using Driver = ClickHouse.Driver;
+
+namespace ClickHouse.RowBinary.Benchmarks.Suites;
+
+/// <summary>
+/// Peer suite, inserting: our client and ClickHouse.Driver 1.5.0 send the same class rows (read once from the
+/// recorded result) to one replay server, which swallows the bodies. <c>Driver_Insert</c> has compression off,
+/// <c>Driver_Insert_Defaults</c> is the driver as a new user gets it (zstd, a schema probe per insert);
+/// <c>Ours_Insert_Zstd</c> is ours with zstd request bodies.
+/// Building the rows is not timed.
+/// </summary>
+[SuiteJob(SuiteKind.Peer)]
+[MemoryDiagnoser]
+public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
+{
+    private PeerReplay _replay = null!;
+    private List<PeerWebVisit> _visits = [];
+    private List<PeerWideRow> _wide = [];
+
+    [ParamsSource(nameof(DataSets))]
+    public PeerDataSet DataSet { get; set; }
+
+    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+
+    private string Table => PeerRecordings.Table(DataSet);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        _replay = new PeerReplay(rows);
+        byte[] recorded = PeerRecordings.Result(DataSet, rows);
+        if (DataSet == PeerDataSet.Wide)
+        {
+            _wide = RowBinarySerializer.ReadList<PeerWideRow>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        }
+        else
+        {
+            _visits = RowBinarySerializer.ReadList<PeerWebVisit>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        }
+    }
+
+    [GlobalCleanup]
+    public void Cleanup() => _replay.DisposeAsync().AsTask().GetAwaiter().GetResult();
+
+    [Benchmark(Baseline = true)]
+    public Task<long> Driver_Insert() => DriverInsert(_replay.DriverUncompressed);
+
+    [Benchmark]
+    public Task<long> Driver_Insert_Defaults() => DriverInsert(_replay.DriverDefaults);
+
+    [Benchmark]
+    public async Task<long> Ours_Insert()
+        => DataSet == PeerDataSet.Wide
+            ? (await _replay.Ours.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
+            : (await _replay.Ours.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+
+    /// <summary>Ours with zstd request bodies, the row to put next to <see cref="Driver_Insert_Defaults"/>.</summary>
+    [Benchmark]
+    public async Task<long> Ours_Insert_Zstd()
+        => DataSet == PeerDataSet.Wide
+            ? (await _replay.OursZstd.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
+            : (await _replay.OursZstd.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+
+    private Task<long> DriverInsert(Driver.ClickHouseClient client)
+        => DataSet == PeerDataSet.Wide ? client.InsertBinaryAsync(Table, _wide) : client.InsertBinaryAsync(Table, _visits);
+
+    public WorkloadSize DescribeWorkload()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        byte[] recorded = PeerRecordings.Result(DataSet, rows);
+        // The data an INSERT sends is the result without its header.
+        return new WorkloadSize(rows, recorded.Length - PeerRecordings.Header(DataSet).Length);
+    }
+
+    public void Verify()
+    {
+        Setup();
+        try
+        {
+            VerifyAsync().GetAwaiter().GetResult();
+        }
+        finally
+        {
+            Cleanup();
+        }
+    }
+
+    /// <summary>Every method sends the same RowBinary data (the driver's zstd body once decoded): byte for byte
+    /// the recorded result without its header.</summary>
+    private async Task VerifyAsync()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        byte[] recorded = PeerRecordings.Result(DataSet, rows);
+        byte[] expected = recorded.AsSpan(PeerRecordings.Header(DataSet).Length).ToArray();
+        foreach ((string name, Func<Task<long>> run) in new (string, Func<Task<long>>)[]
+        {
+            (nameof(Driver_Insert), Driver_Insert), (nameof(Driver_Insert_Defaults), Driver_Insert_Defaults), (nameof(Ours_Insert), Ours_Insert),
+            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd),
+        })
+        {
+            int before = _replay.Server.Requests.Count;
+            long sent = await run().ConfigureAwait(false);
+            Check.That(sent == rows, $"{DataSet}: {name} reports {sent} rows inserted, expected {rows}.");
+            ReplayRequest[] inserts = _replay.Server.Requests.Skip(before).Where(r => r.IsInsert).ToArray();
+            Check.That(inserts.Length == 1, $"{DataSet}: {name} sent {inserts.Length} INSERT requests, expected 1.");
+            ReplayRequest insert = inserts[0];
+            byte[] body = insert.Header("Content-Encoding") is { } encoding ? BodyDecoder.Decode(insert.Body, encoding) : insert.Body;
+            // The driver puts the statement on the body's first line, before the data.
+            if (body.AsSpan().StartsWith("INSERT"u8))
+            {
+                body = body.AsSpan(body.AsSpan().IndexOf((byte)'\n') + 1).ToArray();
+            }
+            Check.SameBytes($"{DataSet}: {name}'s INSERT body", expected, body);
+        }
+        PeerChecks.ServerAnsweredBoth(_replay.Server);
+    }
+}

@@ -1,0 +1,184 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Net.Http;
+using System.Threading.Tasks;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using ClickHouse.RowBinary.Benchmarks.Harness;
+using ClickHouse.RowBinary.Benchmarks.Peer;
+using Driver = ClickHouse.Driver;
+
+namespace ClickHouse.RowBinary.Benchmarks.Suites;
+
+/// <summary>
+/// Peer suite, reading: our client and ClickHouse.Driver 1.5.0 read the same recorded ClickHouse 26.9 result from one
+/// replay server over HTTP, into a <see cref="List{T}"/> of class rows and row by row with <c>await foreach</c>.
+/// Compression is off on both sides; <c>Driver_*_Defaults</c> is the driver with its defaults (zstd answers).
+/// <c>HttpBodyOnly</c> reads the same body with HttpClient and parses nothing: the floor for any client.
+/// </summary>
+[SuiteJob(SuiteKind.Peer)]
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+[CategoriesColumn]
+public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
+{
+    private PeerReplay _replay = null!;
+    private HttpClient _http = null!;
+    private readonly byte[] _buffer = new byte[128 * 1024];
+
+    [ParamsSource(nameof(DataSets))]
+    public PeerDataSet DataSet { get; set; }
+
+    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+
+    private string Sql => "SELECT * FROM " + PeerRecordings.Table(DataSet);
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _replay = new PeerReplay(PeerScale.Rows(DataSet));
+        _http = new HttpClient();
+        _http.DefaultRequestHeaders.UserAgent.ParseAdd(PeerChecks.FloorUserAgent);
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _http.Dispose();
+        _replay.DisposeAsync().AsTask().GetAwaiter().GetResult();
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("List")]
+    public Task<int> Driver_List() => DataSet == PeerDataSet.Wide ? DriverList<PeerWideRow>(_replay.DriverUncompressed) : DriverList<PeerWebVisit>(_replay.DriverUncompressed);
+
+    [Benchmark, BenchmarkCategory("List")]
+    public Task<int> Driver_List_Defaults() => DataSet == PeerDataSet.Wide ? DriverList<PeerWideRow>(_replay.DriverDefaults) : DriverList<PeerWebVisit>(_replay.DriverDefaults);
+
+    [Benchmark, BenchmarkCategory("List")]
+    public Task<int> Ours_List() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>() : OursList<PeerWebVisit>();
+
+    /// <summary>Ours with <c>CacheStrings</c> on <c>page_url</c>; the wide row's LowCardinality columns are cached anyway.</summary>
+    [Benchmark, BenchmarkCategory("List")]
+    public Task<int> Ours_List_CacheStrings() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>() : OursList<PeerWebVisitCached>();
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Stream")]
+    public Task<int> Driver_Stream() => DataSet == PeerDataSet.Wide ? DriverStream<PeerWideRow>() : DriverStream<PeerWebVisit>();
+
+    [Benchmark, BenchmarkCategory("Stream")]
+    public Task<int> Ours_Stream() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>() : OursStream<PeerWebVisit>();
+
+    [Benchmark, BenchmarkCategory("Stream")]
+    public Task<int> Ours_Stream_CacheStrings() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>() : OursStream<PeerWebVisitCached>();
+
+    [Benchmark, BenchmarkCategory("Stream")]
+    public async Task<int> HttpBodyOnly()
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Server.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
+        using HttpResponseMessage response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).ConfigureAwait(false);
+        await using Stream body = await response.Content.ReadAsStreamAsync().ConfigureAwait(false);
+        int total = 0;
+        int read;
+        while ((read = await body.ReadAsync(_buffer).ConfigureAwait(false)) > 0)
+        {
+            total += read;
+        }
+        return total;
+    }
+
+    private async Task<int> OursList<T>()
+        where T : IClickHouseRow<T>
+        => (await _replay.Ours.QueryListAsync<T>(Sql).ConfigureAwait(false)).Count;
+
+    private async Task<int> OursStream<T>()
+        where T : IClickHouseRow<T>
+    {
+        int count = 0;
+        await foreach (T row in _replay.Ours.QueryAsync<T>(Sql).ConfigureAwait(false))
+        {
+            count += row is null ? 0 : 1;
+        }
+        return count;
+    }
+
+    private async Task<int> DriverList<T>(Driver.ClickHouseClient client)
+        where T : class
+    {
+        var rows = new List<T>();
+        await foreach (T row in client.QueryAsync<T>(Sql).ConfigureAwait(false))
+        {
+            rows.Add(row);
+        }
+        return rows.Count;
+    }
+
+    private async Task<int> DriverStream<T>()
+        where T : class
+    {
+        int count = 0;
+        await foreach (T row in _replay.DriverUncompressed.QueryAsync<T>(Sql).ConfigureAwait(false))
+        {
+            count += row is null ? 0 : 1;
+        }
+        return count;
+    }
+
+    public WorkloadSize DescribeWorkload()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        return new WorkloadSize(rows, PeerRecordings.Result(DataSet, rows).Length);
+    }
+
+    public void Verify()
+    {
+        Setup();
+        try
+        {
+            VerifyAsync().GetAwaiter().GetResult();
+        }
+        finally
+        {
+            Cleanup();
+        }
+    }
+
+    private async Task VerifyAsync()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        List<string> ours = DataSet == PeerDataSet.Wide ? await Describe<PeerWideRow>().ConfigureAwait(false) : await Describe<PeerWebVisit>().ConfigureAwait(false);
+        List<string> driver = DataSet == PeerDataSet.Wide ? await DescribeDriver<PeerWideRow>().ConfigureAwait(false) : await DescribeDriver<PeerWebVisit>().ConfigureAwait(false);
+        Check.That(ours.Count == rows, $"{DataSet}: our client read {ours.Count} rows, the recording holds {rows}.");
+        Check.SameItems($"{DataSet}: ClickHouse.Driver against our client", ours, driver);
+        if (DataSet != PeerDataSet.Wide)
+        {
+            Check.SameItems($"{DataSet}: our client with CacheStrings against without", ours, await Describe<PeerWebVisitCached>().ConfigureAwait(false));
+        }
+        foreach ((string name, Func<Task<int>> run) in new (string, Func<Task<int>>)[]
+        {
+            (nameof(Driver_List), Driver_List), (nameof(Driver_List_Defaults), Driver_List_Defaults), (nameof(Ours_List), Ours_List),
+            (nameof(Ours_List_CacheStrings), Ours_List_CacheStrings), (nameof(Driver_Stream), Driver_Stream), (nameof(Ours_Stream), Ours_Stream),
+            (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings),
+        })
+        {
+            int count = await run().ConfigureAwait(false);
+            Check.That(count == rows, $"{DataSet}: {name} read {count} rows, expected {rows}.");
+        }
+        PeerChecks.ServerAnsweredBoth(_replay.Server);
+    }
+
+    private async Task<List<string>> Describe<T>()
+        where T : IClickHouseRow<T>, IPeerRow
+        => (await _replay.Ours.QueryListAsync<T>(Sql).ConfigureAwait(false)).Select(r => r.Describe()).ToList();
+
+    private async Task<List<string>> DescribeDriver<T>()
+        where T : class, IPeerRow
+    {
+        var rows = new List<string>();
+        await foreach (T row in _replay.DriverUncompressed.QueryAsync<T>(Sql).ConfigureAwait(false))
+        {
+            rows.Add(row.Describe());
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,136 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.ExceptionServices;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// The bytes of a stream of rows not parsed yet, in one pooled array: whole rows are parsed where they lie, and a
+/// row cut by the end of what has arrived moves to the front when more room is needed. The array grows only as
+/// bytes arrive (a length read from the data never sizes it), so memory stays bounded by the bytes given.
+/// </summary>
+/// <remarks>
+/// A stream that fails after delivering bytes does not lose them: the failure is kept (<see cref="ThrowIfFailed"/>)
+/// until the rows before it have been parsed, so every whole row reaches the caller before the error.
+/// </remarks>
+internal sealed class RowBinaryStreamBuffer : IDisposable
+{
+    private const int InitialSize = 128 * 1024;
+
+    /// <summary>The least free space offered to a read: fewer, larger reads.</summary>
+    private const int MinimumReadSize = 32 * 1024;
+
+    private readonly Stream _stream;
+    private byte[] _buffer;
+    private int _start;
+    private int _end;
+    private ExceptionDispatchInfo? _failure;
+
+    public RowBinaryStreamBuffer(Stream stream)
+    {
+        _stream = stream;
+        _buffer = ArrayPool<byte>.Shared.Rent(InitialSize);
+    }
+
+    /// <summary>The bytes not consumed yet.</summary>
+    public ReadOnlySequence<byte> Data => new(_buffer, _start, _end - _start);
+
+    /// <summary>True once the stream has ended (or failed): nothing more will arrive.</summary>
+    public bool IsCompleted { get; private set; }
+
+    /// <summary>True when the stream failed rather than ended.</summary>
+    public bool Failed => _failure is not null;
+
+    /// <summary>Marks <paramref name="count"/> bytes from the start of <see cref="Data"/> as parsed.</summary>
+    public void Consume(long count)
+    {
+        _start += (int)count;
+        if (_start == _end)
+        {
+            _start = 0;
+            _end = 0;
+        }
+    }
+
+    /// <summary>
+    /// Reads until <paramref name="preferred"/> unparsed bytes are held, or at least <paramref name="minimum"/> when
+    /// the stream made a read wait (it paused: the rows so far should not wait for whatever comes next), or the
+    /// stream ends or fails. With both 0, one read. A cut row is parsed again from its start, so retrying at every
+    /// small read would cost the square of the row's size; see <see cref="RowBinaryStreamParser{T}"/>.
+    /// </summary>
+    public async ValueTask FillAsync(long minimum, long preferred, CancellationToken cancellationToken)
+    {
+        while (!IsCompleted)
+        {
+            MakeRoom();
+            int read;
+            bool waited;
+            try
+            {
+                ValueTask<int> pending = _stream.ReadAsync(_buffer.AsMemory(_end), cancellationToken);
+                waited = !pending.IsCompleted;
+                read = await pending.ConfigureAwait(false);
+            }
+            catch (Exception e) when (!(e is OperationCanceledException && cancellationToken.IsCancellationRequested))
+            {
+                _failure = ExceptionDispatchInfo.Capture(e);
+                IsCompleted = true;
+                return;
+            }
+            if (read == 0)
+            {
+                IsCompleted = true;
+                return;
+            }
+            _end += read;
+            long held = _end - _start;
+            if (held >= preferred || (waited && held >= minimum))
+            {
+                return;
+            }
+        }
+    }
+
+    /// <summary>Throws the stream's failure, once what arrived before it has been parsed.</summary>
+    public void ThrowIfFailed() => _failure?.Throw();
+
+    /// <summary>Moves a cut row to the front, or grows the array (doubling) when the row fills most of it.</summary>
+    private void MakeRoom()
+    {
+        if (_buffer.Length - _end >= MinimumReadSize)
+        {
+            return;
+        }
+        int held = _end - _start;
+        if (held > Array.MaxLength - MinimumReadSize)
+        {
+            throw new RowBinaryException($"A row of more than {Array.MaxLength - MinimumReadSize} bytes cannot be read from a stream: it does not fit in one .NET array.", offset: 0);
+        }
+        byte[] target = _buffer;
+        if (_buffer.Length - held < MinimumReadSize * 2)
+        {
+            long size = Math.Min(Math.Max((long)_buffer.Length * 2, held + (MinimumReadSize * 2L)), Array.MaxLength);
+            target = ArrayPool<byte>.Shared.Rent((int)size);
+        }
+        Buffer.BlockCopy(_buffer, _start, target, 0, held);
+        if (!ReferenceEquals(target, _buffer))
+        {
+            ArrayPool<byte>.Shared.Return(_buffer);
+            _buffer = target;
+        }
+        _start = 0;
+        _end = held;
+    }
+
+    public void Dispose()
+    {
+        if (_buffer.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(_buffer);
+            _buffer = [];
+        }
+    }
+}

@@ -1,0 +1,77 @@
+using System.Buffers;
+using ClickHouse.RowBinary.Tests.Serialization.Streams;
+
+namespace ClickHouse.RowBinary.Tests.Serialization;
+
+[ClickHouseRow]
+public partial record Labelled(
+    [property: ClickHouseColumn("kind", Type = "LowCardinality(String)")] string Kind,
+    [property: ClickHouseColumn("url", CacheStrings = true)] string Url,
+    [property: ClickHouseColumn("note")] string Note,
+    [property: ClickHouseColumn("tags", Type = "Array(LowCardinality(String))")] string[] Tags);
+
+/// <summary>
+/// Values that repeat in a LowCardinality(String) column, or a String member marked CacheStrings, come back as one
+/// string instance each; other columns get a string per row; the values are the same either way.
+/// </summary>
+public class StringCacheTests
+{
+    private static Labelled[] Rows(int count, Func<int, string> url) =>
+        [.. Enumerable.Range(0, count).Select(i => new Labelled($"kind-{i % 3}", url(i), $"note-{i % 3}", [$"t{i % 2}", $"t{(i + 1) % 2}"]))];
+
+    private static byte[] Write(Labelled[] rows)
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write<Labelled>(buffer, rows, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    public static TheoryData<string> Readers => ["span", "stream of 7-byte reads", "ReadAsync"];
+
+    private static async Task<List<Labelled>> Read(string how, byte[] data) => how switch
+    {
+        "span" => RowBinarySerializer.ReadList<Labelled>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes),
+        "stream of 7-byte reads" => await RowBinarySerializer.ReadListAsync<Labelled>(new ChunkedReadStream(data, () => 7), RowBinaryFormat.RowBinaryWithNamesAndTypes),
+        _ => await RowBinarySerializer.ReadAsync<Labelled>(new MemoryStream(data), RowBinaryFormat.RowBinaryWithNamesAndTypes).ToListAsync(),
+    };
+
+    [Theory]
+    [MemberData(nameof(Readers))]
+    public async Task RepeatedValues_OfCachedColumns_AreOneInstance(string how)
+    {
+        Labelled[] written = Rows(300, i => $"https://example.com/p/{i % 10}");
+
+        List<Labelled> rows = await Read(how, Write(written));
+
+        Assert.Equal(written.Select(r => (r.Kind, r.Url, r.Note, string.Join(',', r.Tags))), rows.Select(r => (r.Kind, r.Url, r.Note, string.Join(',', r.Tags))));
+        Assert.Equal(3, rows.Select(r => r.Kind).Distinct(ReferenceEqualityComparer.Instance).Count());
+        Assert.Equal(10, rows.Select(r => r.Url).Distinct(ReferenceEqualityComparer.Instance).Count());
+        Assert.Equal(2, rows.SelectMany(r => r.Tags).Distinct(ReferenceEqualityComparer.Instance).Count());
+        Assert.Equal(300, rows.Select(r => r.Note).Distinct(ReferenceEqualityComparer.Instance).Count());
+    }
+
+    [Fact]
+    public void ValuesThatNeverRepeat_AreReadRightAfterTheCacheGivesUp()
+    {
+        // More distinct values than the cache holds, then repeats of early ones that it may no longer keep.
+        Labelled[] written = Rows(30_000, i => i < 20_000 ? $"https://example.com/unique/{i}" : $"https://example.com/unique/{i % 50}");
+
+        List<Labelled> rows = RowBinarySerializer.ReadList<Labelled>(Write(written), RowBinaryFormat.RowBinaryWithNamesAndTypes);
+
+        Assert.Equal(written.Select(r => r.Url), rows.Select(r => r.Url));
+    }
+
+    [Fact]
+    public void InvalidUtf8_InACachedColumn_IsStillAnError()
+    {
+        byte[] data = Write(Rows(1, _ => "x"));
+        // The url column's single byte 'x' becomes a lone continuation byte.
+        int at = Array.LastIndexOf(data, (byte)'x');
+        data[at] = 0x80;
+
+        var error = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.ReadList<Labelled>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes));
+
+        Assert.Contains("url", error.Message, StringComparison.Ordinal);
+        Assert.Contains("UTF-8", error.Message, StringComparison.Ordinal);
+    }
+}
