@@ -68,7 +68,10 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         int seed = Environment.TickCount;
         output.WriteLine($"proxy seed {seed}");
         await using var proxy = new FaultProxy(server.Client.Endpoint, seed) { CutRequestChance = 0.4 };
-        using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
+        // A connection per request: the proxy decides per connection, and kept-alive connections would carry many.
+        ClickHouseClientOptions options = TestServer.CreateOptions(server.Database);
+        options.Endpoint = proxy.Endpoint;
+        using var client = new ClickHouseClient(new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.Zero }), options);
         await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 500)))
         {
             await InsertFromCallersAsync(inserter, callers: 50, rowsEach: 100);
