@@ -44,12 +44,22 @@ static async Task<int> RunAsync(ClickHouseClient client, int rowCount)
 
     // The rows are made as they are sent: a million of them never sit in memory at once.
     var clock = Stopwatch.StartNew();
-    ClickHouseInsertResult inserted = await client.InsertAsync("web_visits", GenerateVisits(rowCount));
+    // Progress is told as the rows go out; this one prints at every quarter.
+    var insertProgress = new QuarterProgress<ClickHouseInsertProgress>(rowCount, p => p.Rows,
+        p => FormattableString.Invariant($"  sent {p.Rows,10:N0} rows, {p.Bytes / 1e6,5:N1} MB"));
+    ClickHouseInsertResult inserted = await client.InsertAsync("web_visits", GenerateVisits(rowCount),
+        new ClickHouseInsertOptions { Progress = insertProgress });
     Report("Inserted", inserted.Rows, inserted.Bytes, clock.Elapsed);
 
     clock.Restart();
+    ClickHouseQueryProgress? lastQueryProgress = null;
     List<WebVisit> visits = await client.QueryListAsync<WebVisit>(
-        "SELECT day, page_url, country_id, browser_id, device_id, os_id, visits FROM web_visits");
+        "SELECT day, page_url, country_id, browser_id, device_id, os_id, visits FROM web_visits",
+        new ClickHouseQueryOptions { Progress = new SynchronousProgress<ClickHouseQueryProgress>(p => lastQueryProgress = p) });
+    string serverSaid = lastQueryProgress?.Server is { } server
+        ? FormattableString.Invariant($"; the server had read {server.ReadRows:N0} rows when the answer started")
+        : "";
+    Console.WriteLine(FormattableString.Invariant($"  received {lastQueryProgress?.Bytes / 1e6:N1} MB, {lastQueryProgress?.Rows:N0} rows{serverSaid}"));
     // Reading returns the same RowBinary bytes that were written, so the byte count is the insert's.
     Report("Read back", visits.Count, inserted.Bytes, clock.Elapsed);
 
@@ -79,4 +89,25 @@ static void Report(string what, long rows, long bytes, TimeSpan elapsed)
     double seconds = elapsed.TotalSeconds;
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
         $"{what,-10} {rows,10:N0} rows in {elapsed.TotalMilliseconds,7:N0} ms: {rows / seconds,12:N0} rows/s, {bytes / seconds / 1e6,7:N1} MB/s ({bytes / 1e6:N1} MB of RowBinary)"));
+}
+
+/// <summary>Reports on the thread that makes progress (<see cref="Progress{T}"/> would post to the thread pool and print late).</summary>
+internal sealed class SynchronousProgress<T>(Action<T> report) : IProgress<T>
+{
+    public void Report(T value) => report(value);
+}
+
+/// <summary>Prints a line each time another quarter of the expected total is reached.</summary>
+internal sealed class QuarterProgress<T>(long total, Func<T, long> done, Func<T, string> describe) : IProgress<T>
+{
+    private long _nextQuarter = 1;
+
+    public void Report(T value)
+    {
+        if (total > 0 && done(value) * 4 >= total * _nextQuarter)
+        {
+            Console.WriteLine(describe(value));
+            _nextQuarter = done(value) * 4 / total + 1;
+        }
+    }
 }

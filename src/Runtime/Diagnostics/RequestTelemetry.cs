@@ -41,6 +41,7 @@ internal sealed class RequestTelemetry : IDisposable
     private long _rowsSent;
     private long _bytesSent;
     private bool _completed;
+    private QueryProgressReporter? _progress;
 
     public RequestTelemetry(string operation, string? collection, string? database, Uri endpoint, string? queryId,
         IEnumerable<KeyValuePair<string, object?>>? extraSpanTags = null)
@@ -90,10 +91,15 @@ internal sealed class RequestTelemetry : IDisposable
         return length == 0 ? "QUERY" : text.Slice(0, length).ToString().ToUpperInvariant();
     }
 
+    /// <summary>Reports the query's progress to <paramref name="progress"/> (see <see cref="ClickHouseQueryOptions.Progress"/>).</summary>
+    public void ReportProgressTo(IProgress<ClickHouseQueryProgress>? progress)
+        => _progress = progress is null ? null : new QueryProgressReporter(progress);
+
     /// <summary>The response arrived: it is disposed with this. The server's query id (it makes one when none was sent) tags the span.</summary>
     public void Responded(HttpResponseMessage response)
     {
         _response = response;
+        _progress?.Responded(response);
         if (_activity is not null && response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? ids))
         {
             _activity.SetTag("clickhouse.query_id", ids.FirstOrDefault());
@@ -101,7 +107,14 @@ internal sealed class RequestTelemetry : IDisposable
     }
 
     /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
-    public void Reading(ClickHouseResponseStream body) => _body = body;
+    public void Reading(ClickHouseResponseStream body)
+    {
+        _body = body;
+        if (_progress is { } progress)
+        {
+            body.Delivered = progress.Delivered;
+        }
+    }
 
     public void Sent(long rows, long bytes)
     {
@@ -118,6 +131,7 @@ internal sealed class RequestTelemetry : IDisposable
         {
             RowsRead.Add(rows, _tags);
         }
+        _progress?.Finished(rows, _body?.BytesDelivered ?? 0);
     }
 
     /// <summary>Ends the request: disposes the response, records the duration and counts, ends the span.</summary>
@@ -129,6 +143,10 @@ internal sealed class RequestTelemetry : IDisposable
         }
         _completed = true;
         _response?.Dispose();
+        if (_response is not null)
+        {
+            _progress?.Finished(0, _body?.BytesDelivered ?? 0);
+        }
         Exception? failure = _failure ?? _body?.Failure;
         if (_body is { BytesDelivered: > 0 } body)
         {

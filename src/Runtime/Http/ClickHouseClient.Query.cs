@@ -170,8 +170,10 @@ public sealed partial class ClickHouseClient
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
-        using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, options?.Settings, options?.Parameters);
+        IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
+        using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
         var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
+        telemetry.ReportProgressTo(options?.Progress);
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         return OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry);
     }

@@ -26,4 +26,11 @@ public sealed class ClickHouseQueryOptions
     /// whose header is checked against the row type, where the server has it, else <see cref="RowBinaryFormat.RowBinary"/>.
     /// </summary>
     public RowBinaryFormat? Format { get; set; }
+
+    /// <summary>
+    /// Told how far the query has got: once the answer starts (with the server's own progress: the client asks for it
+    /// with <c>send_progress_in_http_headers=1</c>), then for every MiB of the result received, and once at the end
+    /// with the rows read. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
+    /// </summary>
+    public IProgress<ClickHouseQueryProgress>? Progress { get; set; }
 }

@@ -70,6 +70,9 @@ internal sealed class ClickHouseResponseStream : Stream
         _ring = ArrayPool<byte>.Shared.Rent(BufferSize);
     }
 
+    /// <summary>Told the bytes handed to the reader so far, after every read.</summary>
+    internal Action<long>? Delivered { get; set; }
+
     /// <summary>Bytes of the body handed to the reader so far.</summary>
     internal long BytesDelivered => _released;
 
@@ -168,6 +171,7 @@ internal sealed class ClickHouseResponseStream : Stream
         int count = (int)Math.Min(releasable, destination.Length);
         CopyOut(_released, destination.Slice(0, count));
         _released += count;
+        Delivered?.Invoke(_released);
         return count;
     }
 
