@@ -18,6 +18,7 @@ public sealed class PeerReplay : IAsyncDisposable
 
     public PeerReplay(int rows)
     {
+        ClickHouse.RowBinary.Compression.ClickHouseCompressionCodecs.Register();
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);

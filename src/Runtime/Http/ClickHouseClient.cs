@@ -63,6 +63,13 @@ public sealed partial class ClickHouseClient : IDisposable
                 throw new ArgumentException($"The endpoint '{endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
             }
         }
+        foreach (ClickHouseCompression compression in new[] { options.RequestCompression, options.ResponseCompression })
+        {
+            if (!ClickHouseContentCodings.IsAvailable(compression))
+            {
+                throw ClickHouseContentCodings.NotRegistered(compression);
+            }
+        }
         if (options.Timeout <= TimeSpan.Zero && options.Timeout != Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(options), options.Timeout, "The timeout must be positive or Timeout.InfiniteTimeSpan.");

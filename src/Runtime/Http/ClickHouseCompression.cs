@@ -3,7 +3,9 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// An HTTP content coding that ClickHouse understands, for request bodies (<c>Content-Encoding</c>) and answers
 /// (<c>Accept-Encoding</c> with <c>enable_http_compression=1</c>). gzip, deflate and Brotli come from
-/// <c>System.IO.Compression</c>, zstd from ZstdSharp and lz4 (the LZ4 frame format) from K4os.Compression.LZ4.
+/// <c>System.IO.Compression</c>; zstd and lz4 (the LZ4 frame format) from the companion package
+/// ClickHouse.RowBinary.Compression (call <c>ClickHouseCompressionCodecs.Register()</c> once), so that this package
+/// depends on nothing outside the BCL.
 /// </summary>
 public enum ClickHouseCompression
 {

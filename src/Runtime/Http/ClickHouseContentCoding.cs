@@ -1,8 +1,6 @@
 using System;
 using System.IO;
 using System.IO.Compression;
-using K4os.Compression.LZ4;
-using K4os.Compression.LZ4.Streams;
 
 namespace ClickHouse.RowBinary;
 
@@ -26,9 +24,7 @@ internal static class ClickHouseContentCoding
         ClickHouseCompression.GZip => new GZipStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Deflate => new ZLibStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Brotli => new BrotliStream(destination, CompressionLevel.Fastest, leaveOpen: true),
-        // Level 1: the speed of the network is what compression is for; higher levels cost far more CPU per byte saved.
-        ClickHouseCompression.Zstd => new ZstdSharp.CompressionStream(destination, level: 1, leaveOpen: true),
-        ClickHouseCompression.Lz4 => LZ4Stream.Encode(destination, LZ4Level.L00_FAST, leaveOpen: true),
+        ClickHouseCompression.Zstd or ClickHouseCompression.Lz4 => ClickHouseContentCodings.Get(compression).Compress(destination),
         _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Nothing to compress with."),
     };
 
@@ -39,8 +35,8 @@ internal static class ClickHouseContentCoding
         "gzip" or "x-gzip" => new GZipStream(body, CompressionMode.Decompress),
         "deflate" => new ZLibStream(body, CompressionMode.Decompress),
         "br" => new BrotliStream(body, CompressionMode.Decompress),
-        "zstd" => new ZstdSharp.DecompressionStream(body),
-        "lz4" => LZ4Stream.Decode(body),
+        "zstd" => ClickHouseContentCodings.Get(ClickHouseCompression.Zstd).Decompress(body),
+        "lz4" => ClickHouseContentCodings.Get(ClickHouseCompression.Lz4).Decompress(body),
         _ => throw new NotSupportedException(
             $"ClickHouse answered with Content-Encoding '{contentEncoding}', which this client cannot decode; use ClickHouseCompression.GZip, Deflate, Brotli, Zstd or Lz4."),
     };
