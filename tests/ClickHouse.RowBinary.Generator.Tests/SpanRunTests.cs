@@ -57,9 +57,9 @@ public class SpanRunTests
 
         for (int cut = 1; cut < data.Length; cut++)
         {
-            Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(Split(data, cut), RowBinaryFormat.RowBinary));
+            Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(SegmentedSequence.Split(data, cut), RowBinaryFormat.RowBinary));
         }
-        Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(Split(data, [.. Enumerable.Range(1, data.Length - 1)]), RowBinaryFormat.RowBinary));
+        Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(SegmentedSequence.Split(data, [.. Enumerable.Range(1, data.Length - 1)]), RowBinaryFormat.RowBinary));
     }
 
     [Fact]
@@ -95,7 +95,7 @@ public class SpanRunTests
         data[badByte] = 2;
 
         // In one segment the run is read from one span; split inside the run it is read value by value.
-        foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(data), Split(data, rowOne + 4), Split(data, rowOne + 9) })
+        foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(data), SegmentedSequence.Split(data, rowOne + 4), SegmentedSequence.Split(data, rowOne + 9) })
         {
             var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.ReadList<SpanRunRow>(sequence, RowBinaryFormat.RowBinary));
 
@@ -189,32 +189,5 @@ public class SpanRunTests
             writer.WriteUInt8(0);
         }
         return ref writer;
-    }
-
-    private static ReadOnlySequence<byte> Split(byte[] data, params int[] cuts)
-    {
-        SequenceSegment? first = null;
-        SequenceSegment? last = null;
-        int start = 0;
-        foreach (int end in cuts.Append(data.Length))
-        {
-            var segment = new SequenceSegment(data.AsMemory(start, end - start), start);
-            first ??= segment;
-            last?.Append(segment);
-            last = segment;
-            start = end;
-        }
-        return new ReadOnlySequence<byte>(first!, 0, last!, last!.Memory.Length);
-    }
-
-    private sealed class SequenceSegment : ReadOnlySequenceSegment<byte>
-    {
-        public SequenceSegment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public void Append(SequenceSegment next) => Next = next;
     }
 }

@@ -24,7 +24,7 @@ public class RoundTripTests
 
         RowBinarySerializer.Write(output, ticks, format);
         List<Tick> fromSpan = RowBinarySerializer.ReadList<Tick>(output.WrittenSpan, format);
-        List<Tick> fromSegments = RowBinarySerializer.ReadList<Tick>(TestBuffers.Split(output.WrittenSpan.ToArray(), 1, 7, 1000, 65536), format);
+        List<Tick> fromSegments = RowBinarySerializer.ReadList<Tick>(SegmentedSequence.Split(output.WrittenSpan.ToArray(), 1, 7, 1000, 65536), format);
 
         Assert.Equal(ticks, fromSpan);
         Assert.Equal(ticks, fromSegments);
