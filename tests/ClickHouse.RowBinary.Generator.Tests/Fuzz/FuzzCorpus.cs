@@ -10,7 +10,7 @@ internal static class FuzzCorpus
     public static readonly (string Type, byte[] Bytes)[] Values = LoadValues();
 
     /// <summary>Every table of tables.json as RowBinary and as RowBinaryWithNamesAndTypes.</summary>
-    public static readonly byte[][] Tables = [.. TableVectors.All.SelectMany(t => new[] { t.RowBinary, t.WithNamesAndTypes })];
+    public static readonly byte[][] Tables = [.. TableVectors.All.SelectMany(t => new[] { t.RowBinary.ToArray(), t.WithNamesAndTypes.ToArray() })];
 
     /// <summary>Type strings: every vector's type and a few that exercise the parser's corners.</summary>
     public static readonly string[] TypeStrings =
