@@ -318,15 +318,26 @@ public class DiagnosticTests
     [Fact]
     public void A_type_with_errors_gets_no_generated_source()
     {
+        // Beside it, a valid type: the generator ran and emitted for that one, so an empty output for Visit is a
+        // decision about Visit, reported as an error on it, not a generator that ignored the file.
         GeneratorResult result = GeneratorHarness.Run(Source("""
             [ClickHouseRow]
             public partial class Visit
             {
                 public char Letter { get; set; }
             }
+
+            [ClickHouseRow]
+            public partial class Valid
+            {
+                public int Id { get; set; }
+            }
             """));
 
-        Assert.Empty(result.Sources);
+        Assert.Contains(result.GeneratorDiagnostics, d => d.Severity == DiagnosticSeverity.Error && d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Contains("'Letter'", StringComparison.Ordinal));
+        string hintName = Assert.Single(result.Sources.Keys);
+        Assert.Contains("Valid", hintName, StringComparison.Ordinal);
+        Assert.DoesNotContain("Visit", hintName, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -57,9 +57,9 @@ public class SpanRunTests
 
         for (int cut = 1; cut < data.Length; cut++)
         {
-            Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(Split(data, cut), RowBinaryFormat.RowBinary));
+            Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(SegmentedSequence.Split(data, cut), RowBinaryFormat.RowBinary));
         }
-        Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(Split(data, [.. Enumerable.Range(1, data.Length - 1)]), RowBinaryFormat.RowBinary));
+        Assert.Equal(s_rows, RowBinarySerializer.ReadList<SpanRunRow>(SegmentedSequence.Split(data, [.. Enumerable.Range(1, data.Length - 1)]), RowBinaryFormat.RowBinary));
     }
 
     [Fact]
@@ -95,7 +95,7 @@ public class SpanRunTests
         data[badByte] = 2;
 
         // In one segment the run is read from one span; split inside the run it is read value by value.
-        foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(data), Split(data, rowOne + 4), Split(data, rowOne + 9) })
+        foreach (ReadOnlySequence<byte> sequence in new[] { new ReadOnlySequence<byte>(data), SegmentedSequence.Split(data, rowOne + 4), SegmentedSequence.Split(data, rowOne + 9) })
         {
             var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.ReadList<SpanRunRow>(sequence, RowBinaryFormat.RowBinary));
 
@@ -114,6 +114,25 @@ public class SpanRunTests
 
         Assert.Equal(("day", 1L, "Date"), (exception.Column, exception.Row, exception.ClickHouseType));
         Assert.Contains("The value 1969-12-31 is outside the range of Date (1970-01-01 to 2149-06-06).", exception.Message, StringComparison.Ordinal);
+        // The rule: Write commits to the buffer writer only when its buffer (4 KiB or more) fills and once at the
+        // end, so a failed Write leaves committed at most a prefix of the rows before the bad one, never a byte of
+        // the bad row (its values are converted before its run is written), and the caller discards the output.
+        // Rows that fit the first buffer, as here, leave nothing committed: the valid row 0 is not written either.
+        Assert.Equal(0, output.WrittenCount);
+    }
+
+    [Fact]
+    public void Write_of_a_bad_row_after_rows_larger_than_the_buffer_commits_only_a_prefix_of_the_rows_before_it()
+    {
+        SpanRunRow[] rows = [s_rows[0] with { Name = new string('x', 10_000) }, s_rows[2] with { Name = new string('y', 10_000) }, s_rows[1] with { Day = new DateOnly(1969, 12, 31) }];
+        byte[] validRows = Written(rows[..2], RowBinaryFormat.RowBinary);
+        var output = new ArrayBufferWriter<byte>();
+
+        var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.Write(output, rows));
+
+        Assert.Equal(("day", 2L), (exception.Column, exception.Row));
+        Assert.InRange(output.WrittenCount, 0, validRows.Length);
+        Assert.Equal(validRows[..output.WrittenCount], output.WrittenSpan.ToArray());
     }
 
     [Fact]
@@ -170,32 +189,5 @@ public class SpanRunTests
             writer.WriteUInt8(0);
         }
         return ref writer;
-    }
-
-    private static ReadOnlySequence<byte> Split(byte[] data, params int[] cuts)
-    {
-        SequenceSegment? first = null;
-        SequenceSegment? last = null;
-        int start = 0;
-        foreach (int end in cuts.Append(data.Length))
-        {
-            var segment = new SequenceSegment(data.AsMemory(start, end - start), start);
-            first ??= segment;
-            last?.Append(segment);
-            last = segment;
-            start = end;
-        }
-        return new ReadOnlySequence<byte>(first!, 0, last!, last!.Memory.Length);
-    }
-
-    private sealed class SequenceSegment : ReadOnlySequenceSegment<byte>
-    {
-        public SequenceSegment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public void Append(SequenceSegment next) => Next = next;
     }
 }

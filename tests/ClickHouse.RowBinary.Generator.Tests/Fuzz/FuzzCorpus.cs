@@ -10,7 +10,7 @@ internal static class FuzzCorpus
     public static readonly (string Type, byte[] Bytes)[] Values = LoadValues();
 
     /// <summary>Every table of tables.json as RowBinary and as RowBinaryWithNamesAndTypes.</summary>
-    public static readonly byte[][] Tables = LoadTables();
+    public static readonly byte[][] Tables = [.. TableVectors.All.SelectMany(t => new[] { t.RowBinary.ToArray(), t.WithNamesAndTypes.ToArray() })];
 
     /// <summary>Type strings: every vector's type and a few that exercise the parser's corners.</summary>
     public static readonly string[] TypeStrings =
@@ -56,19 +56,6 @@ internal static class FuzzCorpus
         [
             .. document.RootElement.GetProperty("vectors").EnumerateArray().Select(v =>
                 (ClickHouseType.Parse(v.GetProperty("type").GetString()!).ToString(), Convert.FromHexString(v.GetProperty("hex").GetString()!))),
-        ];
-    }
-
-    private static byte[][] LoadTables()
-    {
-        using JsonDocument document = SharedFiles.LoadVector("tables.json");
-        return
-        [
-            .. document.RootElement.GetProperty("tables").EnumerateArray().SelectMany(t => new[]
-            {
-                Convert.FromHexString(t.GetProperty("rowbinary_hex").GetString()!),
-                Convert.FromHexString(t.GetProperty("with_names_and_types_hex").GetString()!),
-            }),
         ];
     }
 

@@ -146,35 +146,11 @@ internal sealed record RowTarget(string Name, IReadOnlyList<ClickHouseColumnInfo
                     RowBinarySerializer.ReadList<T>(bytes, format);
                     break;
                 case 1:
-                    RowBinarySerializer.ReadList<T>(Segments.Split(bytes, 3), format);
+                    RowBinarySerializer.ReadList<T>(SegmentedSequence.InPieces(bytes, 3), format);
                     break;
                 default:
                     RowBinarySerializer.ReadListAsync<T>(new OneByteStream(bytes, chunk: 1 + (bytes.Length % 7)), format).GetAwaiter().GetResult();
                     break;
             }
         });
-}
-
-/// <summary>A <see cref="ReadOnlySequence{T}"/> of several segments, as a pipe hands out data.</summary>
-internal sealed class Segments : ReadOnlySequenceSegment<byte>
-{
-    private Segments(ReadOnlyMemory<byte> memory, long runningIndex)
-    {
-        Memory = memory;
-        RunningIndex = runningIndex;
-    }
-
-    public static ReadOnlySequence<byte> Split(byte[] data, int pieces)
-    {
-        int size = Math.Max(1, (data.Length + pieces - 1) / pieces);
-        var first = new Segments(data.AsMemory(0, Math.Min(size, data.Length)), 0);
-        Segments last = first;
-        for (int start = size; start < data.Length; start += size)
-        {
-            var next = new Segments(data.AsMemory(start, Math.Min(size, data.Length - start)), start);
-            last.Next = next;
-            last = next;
-        }
-        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-    }
 }

@@ -17,8 +17,8 @@ public class TableVectorTests
     [Fact]
     public void Web_visits_read_and_write_as_ClickHouse_sends_them()
     {
-        JsonElement table = Table("web_visits");
-        List<WebVisit> expected = table.GetProperty("rows").EnumerateArray().Select(row => new WebVisit(
+        TableVector table = TableVectors.Get("web_visits");
+        List<WebVisit> expected = table.Rows.Select(row => new WebVisit(
             DateOnly.ParseExact(row.GetProperty("day").GetString()!, "yyyy-MM-dd", CultureInfo.InvariantCulture),
             row.GetProperty("page_url").GetString()!,
             row.GetProperty("country_id").GetUInt16(),
@@ -33,8 +33,8 @@ public class TableVectorTests
     [Fact]
     public void Nested_columns_read_and_write_as_flattened_arrays()
     {
-        JsonElement table = Table("nested_flattened");
-        List<NestedTableRow> expected = table.GetProperty("rows").EnumerateArray().Select(row => new NestedTableRow
+        TableVector table = TableVectors.Get("nested_flattened");
+        List<NestedTableRow> expected = table.Rows.Select(row => new NestedTableRow
         {
             Id = row.GetProperty("id").GetUInt32(),
             N = row.GetProperty("n.a").EnumerateArray().Zip(row.GetProperty("n.b").EnumerateArray(), (a, b) => new NestedPair(a.GetByte(), b.GetString()!)).ToList(),
@@ -50,8 +50,8 @@ public class TableVectorTests
     [Fact]
     public void Events_read_and_write_as_ClickHouse_sends_them()
     {
-        JsonElement table = Table("events");
-        List<Event> expected = table.GetProperty("rows").EnumerateArray().Select(row => new Event
+        TableVector table = TableVectors.Get("events");
+        List<Event> expected = table.Rows.Select(row => new Event
         {
             Id = Guid.Parse(row.GetProperty("id").GetString()!),
             Timestamp = DateTime.SpecifyKind(DateTime.ParseExact(row.GetProperty("ts").GetString()!, "yyyy-MM-dd HH:mm:ss.fff", CultureInfo.InvariantCulture), DateTimeKind.Utc),
@@ -83,11 +83,11 @@ public class TableVectorTests
     /// Reads both encodings (the header is checked against the generated schema) and compares with the rows
     /// ClickHouse printed; writes those rows in both formats and compares with ClickHouse's bytes.
     /// </summary>
-    private static void AssertTable<T>(JsonElement table, List<T> expected, Action<T, T> assertEqual)
+    private static void AssertTable<T>(TableVector table, List<T> expected, Action<T, T> assertEqual)
         where T : IClickHouseRow<T>
     {
-        byte[] rowBinary = Convert.FromHexString(table.GetProperty("rowbinary_hex").GetString()!);
-        byte[] withNamesAndTypes = Convert.FromHexString(table.GetProperty("with_names_and_types_hex").GetString()!);
+        byte[] rowBinary = table.RowBinary;
+        byte[] withNamesAndTypes = table.WithNamesAndTypes;
 
         foreach ((byte[] data, RowBinaryFormat format) in new[] { (rowBinary, RowBinaryFormat.RowBinary), (withNamesAndTypes, RowBinaryFormat.RowBinaryWithNamesAndTypes) })
         {
@@ -111,9 +111,4 @@ public class TableVectorTests
         return buffer.WrittenSpan.ToArray();
     }
 
-    private static JsonElement Table(string name)
-    {
-        using JsonDocument document = SharedFiles.LoadVector("tables.json");
-        return document.RootElement.GetProperty("tables").EnumerateArray().Single(t => t.GetProperty("name").GetString() == name).Clone();
-    }
 }

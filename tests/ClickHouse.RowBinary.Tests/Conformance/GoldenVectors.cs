@@ -8,12 +8,6 @@ public sealed record ValueVector(int Index, string Type, string Expr, string Hex
     public override string ToString() => $"#{Index} {Type} {Expr}";
 }
 
-/// <summary>One stream of tables.json: a schema, its RowBinary and RowBinaryWithNamesAndTypes bytes, and the rows.</summary>
-public sealed record TableVector(string Name, string Schema, string RowBinaryHex, string WithNamesAndTypesHex, JsonElement[] Rows)
-{
-    public override string ToString() => Name;
-}
-
 /// <summary>
 /// The golden vectors produced by ClickHouse 26.9 (../shared/vectors). They are the specification and always sit
 /// beside the repository, so their absence fails the tests rather than skipping them.
@@ -21,14 +15,10 @@ public sealed record TableVector(string Name, string Schema, string RowBinaryHex
 internal static class GoldenVectors
 {
     public const int ExpectedValueCount = 191;
-    public const int ExpectedTableCount = 3;
 
     private static readonly Lazy<IReadOnlyList<ValueVector>> s_values = new(LoadValues);
-    private static readonly Lazy<IReadOnlyList<TableVector>> s_tables = new(LoadTables);
 
     public static IReadOnlyList<ValueVector> Values => s_values.Value;
-
-    public static IReadOnlyList<TableVector> Tables => s_tables.Value;
 
     private static string RequireFile(string name)
         => SharedFiles.Vector(name) ?? throw new InvalidOperationException(
@@ -51,19 +41,4 @@ internal static class GoldenVectors
         return vectors;
     }
 
-    private static IReadOnlyList<TableVector> LoadTables()
-    {
-        using JsonDocument document = JsonDocument.Parse(File.ReadAllBytes(RequireFile("tables.json")));
-        var tables = new List<TableVector>();
-        foreach (JsonElement table in document.RootElement.GetProperty("tables").EnumerateArray())
-        {
-            tables.Add(new TableVector(
-                table.GetProperty("name").GetString()!,
-                table.GetProperty("schema").GetString()!,
-                table.GetProperty("rowbinary_hex").GetString()!,
-                table.GetProperty("with_names_and_types_hex").GetString()!,
-                table.GetProperty("rows").EnumerateArray().Select(row => row.Clone()).ToArray()));
-        }
-        return tables;
-    }
 }

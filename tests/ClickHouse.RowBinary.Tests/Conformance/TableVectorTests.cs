@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
 using ClickHouse.RowBinary.Types;
-using Xunit.Abstractions;
 
 namespace ClickHouse.RowBinary.Tests.Conformance;
 
@@ -10,12 +9,12 @@ namespace ClickHouse.RowBinary.Tests.Conformance;
 /// schema's columns (Nested flattened to <c>n.a</c>, <c>n.b</c> arrays), every row decodes to the JSONEachRow row,
 /// all bytes are consumed, and writing the decoded rows (after the header) gives the bytes exactly.
 /// </summary>
-public class TableVectorTests(ITestOutputHelper output)
+public class TableVectorTests
 {
     public static TheoryData<string> TableNames()
     {
         var data = new TheoryData<string>();
-        foreach (TableVector table in GoldenVectors.Tables)
+        foreach (TableVector table in TableVectors.All)
         {
             data.Add(table.Name);
         }
@@ -26,22 +25,15 @@ public class TableVectorTests(ITestOutputHelper output)
     [MemberData(nameof(TableNames))]
     public void Table_decodes_to_its_rows_and_encodes_to_the_same_bytes(string name)
     {
-        TableVector table = GoldenVectors.Tables.Single(t => t.Name == name);
+        TableVector table = TableVectors.All.Single(t => t.Name == name);
         string? failure = Check(table);
         Assert.True(failure is null, $"{table}: {failure}");
     }
 
     [Fact]
-    public void All_table_vectors_pass()
+    public void The_theory_covers_every_table_of_tables_json()
     {
-        IReadOnlyList<TableVector> tables = GoldenVectors.Tables;
-        List<string> failures = tables.Select(t => (t, Check(t))).Where(r => r.Item2 is not null).Select(r => $"{r.t}: {r.Item2}").ToList();
-        string summary = $"tables: {tables.Count - failures.Count}/{tables.Count} passed";
-        output.WriteLine(summary);
-        Console.WriteLine(summary);
-        failures.ForEach(output.WriteLine);
-        Assert.Equal(GoldenVectors.ExpectedTableCount, tables.Count);
-        Assert.True(failures.Count == 0, summary + Environment.NewLine + string.Join(Environment.NewLine, failures));
+        Assert.Equal(TableVectors.ExpectedCount, TableNames().Count);
     }
 
     private static string? Check(TableVector table)
@@ -49,7 +41,7 @@ public class TableVectorTests(ITestOutputHelper output)
         List<(string Name, ClickHouseType Type)> columns = FlattenedColumns(table.Schema);
 
         // RowBinaryWithNamesAndTypes: the header, then the same rows.
-        byte[] withHeader = Convert.FromHexString(table.WithNamesAndTypesHex);
+        byte[] withHeader = table.WithNamesAndTypes;
         var headerReader = new RowBinaryReader(withHeader);
         int count = headerReader.ReadLength("column count");
         string[] names = new string[count];
@@ -70,7 +62,7 @@ public class TableVectorTests(ITestOutputHelper output)
         }
         long headerLength = headerReader.Offset;
 
-        byte[] rowBinary = Convert.FromHexString(table.RowBinaryHex);
+        byte[] rowBinary = table.RowBinary;
         if (!withHeader.AsSpan((int)headerLength).SequenceEqual(rowBinary))
         {
             return "the rows after the header differ from the RowBinary stream";

@@ -1,5 +1,4 @@
 using System.Buffers;
-using Xunit.Abstractions;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Conformance;
@@ -8,7 +7,7 @@ namespace ClickHouse.RowBinary.Tests.Conformance;
 /// Every value of values.json both ways: decoding the bytes gives the value ClickHouse printed (compared through
 /// toString()'s rendering), consumes every byte, and encoding that value gives the bytes exactly.
 /// </summary>
-public class ValueVectorTests(ITestOutputHelper output)
+public class ValueVectorTests
 {
     public static TheoryData<int> VectorIndexes()
     {
@@ -30,27 +29,9 @@ public class ValueVectorTests(ITestOutputHelper output)
     }
 
     [Fact]
-    public void All_value_vectors_pass()
+    public void The_theory_covers_every_vector_of_values_json()
     {
-        IReadOnlyList<ValueVector> vectors = GoldenVectors.Values;
-        var failures = new List<string>();
-        foreach (ValueVector vector in vectors)
-        {
-            string? failure = Check(vector);
-            if (failure is not null)
-            {
-                failures.Add($"{vector}: {failure}");
-            }
-        }
-        string summary = $"values: {vectors.Count - failures.Count}/{vectors.Count} passed";
-        output.WriteLine(summary);
-        Console.WriteLine(summary);
-        foreach (string failure in failures)
-        {
-            output.WriteLine(failure);
-        }
-        Assert.Equal(GoldenVectors.ExpectedValueCount, vectors.Count);
-        Assert.True(failures.Count == 0, summary + Environment.NewLine + string.Join(Environment.NewLine, failures));
+        Assert.Equal(GoldenVectors.ExpectedValueCount, VectorIndexes().Count);
     }
 
     /// <summary>Null when the vector holds both ways, else what went wrong.</summary>

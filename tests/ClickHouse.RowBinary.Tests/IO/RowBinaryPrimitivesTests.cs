@@ -162,7 +162,7 @@ public class RowBinaryPrimitivesTests
     [Fact]
     public void TryReadSpan_across_a_segment_or_past_the_end_returns_false_and_moves_nothing()
     {
-        var split = new RowBinaryReader(TestBuffers.Split([1, 2, 3, 4, 5], 2), isFinalBlock: true, startOffset: 100);
+        var split = new RowBinaryReader(SegmentedSequence.Split([1, 2, 3, 4, 5], 2), isFinalBlock: true, startOffset: 100);
         split.ReadUInt8();
 
         Assert.False(split.TryReadSpan(2, out ReadOnlySpan<byte> none));

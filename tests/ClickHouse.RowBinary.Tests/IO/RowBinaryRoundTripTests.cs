@@ -112,7 +112,7 @@ public class RowBinaryRoundTripTests
     [Fact]
     public void Reading_one_byte_per_segment_gives_back_every_value()
     {
-        var reader = new RowBinaryReader(TestBuffers.OneBytePerSegment(SampleBytes()));
+        var reader = new RowBinaryReader(SegmentedSequence.OneBytePerSegment(SampleBytes()));
         ReadSample(ref reader);
     }
 
@@ -122,7 +122,7 @@ public class RowBinaryRoundTripTests
         byte[] data = SampleBytes();
         for (int cut = 1; cut < data.Length; cut++)
         {
-            var reader = new RowBinaryReader(TestBuffers.Split(data, cut));
+            var reader = new RowBinaryReader(SegmentedSequence.Split(data, cut));
             ReadSample(ref reader);
         }
     }
@@ -141,7 +141,7 @@ public class RowBinaryRoundTripTests
     [Fact]
     public void Offsets_count_from_the_start_of_the_stream()
     {
-        var reader = new RowBinaryReader(TestBuffers.Split([1, 2, 3, 4, 5, 6], 3), startOffset: 1000);
+        var reader = new RowBinaryReader(SegmentedSequence.Split([1, 2, 3, 4, 5, 6], 3), startOffset: 1000);
         reader.ReadUInt16();
         reader.ReadUInt16();
         Assert.Equal(1004, reader.Offset);

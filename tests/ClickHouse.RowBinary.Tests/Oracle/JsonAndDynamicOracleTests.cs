@@ -113,7 +113,7 @@ public class JsonAndDynamicOracleTests(ITestOutputHelper output)
             ClickHouseDynamic value = reader.ReadDynamic();
             byte[] clickHouseBytes = bytes[(int)start..(int)reader.Offset];
             string printed = reader.ReadString();
-            string text = Conformance.ClickHouseText.Format(DynamicType, value);
+            string text = ClickHouseText.Format(DynamicType, value);
             if (text != printed)
             {
                 failures.Add($"{DynamicValues[i]}: read as {value.Type} {text}, ClickHouse prints {printed}");

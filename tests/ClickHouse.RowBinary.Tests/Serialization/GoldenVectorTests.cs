@@ -26,7 +26,7 @@ public class GoldenVectorTests
     [Fact]
     public void ReadList_OverOneSegmentPerByte_GivesTheSameRows()
     {
-        ReadOnlySequence<byte> data = TestBuffers.OneBytePerSegment(TableVectors.WithNamesAndTypes("web_visits"));
+        ReadOnlySequence<byte> data = SegmentedSequence.OneBytePerSegment(TableVectors.WithNamesAndTypes("web_visits"));
 
         List<WebVisit> rows = RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes);
 

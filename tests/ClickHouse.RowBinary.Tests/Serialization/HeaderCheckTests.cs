@@ -12,7 +12,7 @@ public class HeaderCheckTests
     [Fact]
     public void MissingColumn_IsAMismatchNamingColumnTypeAndFix()
     {
-        var columns = HeaderBytes.ColumnsOf(WebVisit.Schema).Where(c => c.Name != "visits");
+        var columns = HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<WebVisit>()).Where(c => c.Name != "visits");
         byte[] data = HeaderBytes.With(columns);
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes));
@@ -27,7 +27,7 @@ public class HeaderCheckTests
     [Fact]
     public void ExtraColumn_IsAMismatchThatSaysIgnoreIsNotTheFix()
     {
-        var columns = HeaderBytes.ColumnsOf(WebVisit.Schema).Append(("referrer", "Nullable(String)"));
+        var columns = HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<WebVisit>()).Append(("referrer", "Nullable(String)"));
         byte[] data = HeaderBytes.With(columns);
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes));
@@ -45,7 +45,7 @@ public class HeaderCheckTests
     [Fact]
     public void WrongType_IsAMismatchNamingExpectedAndActualTypeAndBothFixes()
     {
-        var columns = HeaderBytes.ColumnsOf(WebVisit.Schema).Select(c => c.Name == "country_id" ? (c.Name, "UInt32") : c);
+        var columns = HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<WebVisit>()).Select(c => c.Name == "country_id" ? (c.Name, "UInt32") : c);
         byte[] data = HeaderBytes.With(columns, WebVisitRows);
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes));
@@ -60,7 +60,7 @@ public class HeaderCheckTests
     [Fact]
     public void UnparsableType_IsAMismatchThatQuotesTheParserError()
     {
-        var columns = HeaderBytes.ColumnsOf(WebVisit.Schema).Select(c => c.Name == "visits" ? (c.Name, "Array(UInt64") : c);
+        var columns = HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<WebVisit>()).Select(c => c.Name == "visits" ? (c.Name, "Array(UInt64") : c);
         byte[] data = HeaderBytes.With(columns);
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes));
@@ -94,7 +94,7 @@ public class HeaderCheckTests
     public async Task Mismatch_IsThrownBeforeTheFirstRow()
     {
         // The rows after the header are garbage: a mismatch must be found before any of them is read.
-        var columns = HeaderBytes.ColumnsOf(Tick.Schema).Where(c => c.Name != "label");
+        var columns = HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<Tick>()).Where(c => c.Name != "label");
         byte[] data = HeaderBytes.With(columns, [0xFF, 0xFF, 0xFF]);
         var yielded = new List<Tick>();
 
@@ -125,7 +125,7 @@ public class HeaderCheckTests
     [Fact]
     public void GetColumnOrder_IsNullForTheSchemaOrderAndThePermutationOtherwise()
     {
-        RowBinaryHeader inOrder = RowBinaryHeader.FromSchema(Tick.Schema);
+        RowBinaryHeader inOrder = RowBinaryHeader.FromSchema(ClickHouseRowSchema.Of<Tick>());
         var reordered = new RowBinaryHeader(["label", "status", "value", "id", "at"], ["String", Tick.StatusType, "Nullable(Float64)", "UInt64", "DateTime('UTC')"]);
 
         Assert.Null(RowBinaryHeaderChecker.GetColumnOrder<Tick>(inOrder));

@@ -24,7 +24,7 @@ public class RoundTripTests
 
         RowBinarySerializer.Write(output, ticks, format);
         List<Tick> fromSpan = RowBinarySerializer.ReadList<Tick>(output.WrittenSpan, format);
-        List<Tick> fromSegments = RowBinarySerializer.ReadList<Tick>(TestBuffers.Split(output.WrittenSpan.ToArray(), 1, 7, 1000, 65536), format);
+        List<Tick> fromSegments = RowBinarySerializer.ReadList<Tick>(SegmentedSequence.Split(output.WrittenSpan.ToArray(), 1, 7, 1000, 65536), format);
 
         Assert.Equal(ticks, fromSpan);
         Assert.Equal(ticks, fromSegments);
@@ -100,20 +100,29 @@ public class RoundTripTests
     [Fact]
     public async Task ReadAsync_CanBeEnumeratedTwiceIndependently()
     {
-        byte[] data = TableVectors.RowBinary("web_visits");
-        IAsyncEnumerable<WebVisit> first = RowBinarySerializer.ReadAsync<WebVisit>(new MemoryStream(data), RowBinaryFormat.RowBinary);
-        var rows = new List<WebVisit>();
-
-        await foreach (WebVisit visit in first)
+        // One sequence, enumerated twice over the same stream (rewound between): the second enumeration starts
+        // afresh (its own buffer and reader state), whatever the first one left behind when it stopped early.
+        using var stream = new MemoryStream(HeaderBytes.With(HeaderBytes.ColumnsOf(ClickHouseRowSchema.Of<WebVisit>()), TableVectors.RowBinary("web_visits")));
+        IAsyncEnumerable<WebVisit> visits = RowBinarySerializer.ReadAsync<WebVisit>(stream, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        var first = new List<WebVisit>();
+        await foreach (WebVisit visit in visits)
         {
-            rows.Add(visit);
-            if (rows.Count == 2)
+            first.Add(visit);
+            if (first.Count == 2)
             {
                 break;
             }
         }
 
-        Assert.Equal(ExpectedRows.WebVisits().Take(2), rows);
+        stream.Position = 0;
+        var second = new List<WebVisit>();
+        await foreach (WebVisit visit in visits)
+        {
+            second.Add(visit);
+        }
+
+        Assert.Equal(ExpectedRows.WebVisits().Take(2), first);
+        Assert.Equal(ExpectedRows.WebVisits(), second);
     }
 
     /// <summary>Keeps every write as a separate chunk.</summary>

@@ -1,5 +1,6 @@
 using System.Buffers;
 using ClickHouse.RowBinary.Tests.Serialization.Rows;
+using ClickHouse.RowBinary.Tests.Serialization.Streams;
 
 namespace ClickHouse.RowBinary.Tests.Serialization;
 
@@ -27,8 +28,8 @@ public class RowErrorTests
 
         var exception = await Assert.ThrowsAsync<RowBinaryException>(() => RowBinarySerializer.WriteAsync(Stream.Null, ticks));
 
-        Assert.Equal(("status", 2L), (exception.Column, exception.Row));
-        Assert.Contains("The value 9 of TickStatus is not a member of Enum8('ok' = 1, 'failed' = 2).", exception.Message, StringComparison.Ordinal);
+        Assert.Equal(("status", 2L, "Enum8('ok' = 1, 'failed' = 2)"), (exception.Column, exception.Row, exception.ClickHouseType));
+        Assert.StartsWith("Column 'status', row 2: The value '9' is not one of the values of Enum8('ok' = 1, 'failed' = 2)", exception.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -49,7 +50,7 @@ public class RowErrorTests
     }
 
     [Fact]
-    public void Write_ExceptionFromTheRowTypeCode_IsWrappedWithColumnRowAndType()
+    public void Write_NullArray_NamesColumnRowAndType()
     {
         List<Event> events = ExpectedRows.Events();
         events[1] = new Event { Id = events[1].Id, Ts = events[1].Ts, Kind = "k", Tags = null!, Props = new(), Ip = events[1].Ip };
@@ -57,8 +58,19 @@ public class RowErrorTests
         var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.Write(new ArrayBufferWriter<byte>(), events, RowBinaryFormat.RowBinaryWithDefaults));
 
         Assert.Equal(("tags", 1L, "Array(String)"), (exception.Column, exception.Row, exception.ClickHouseType));
-        Assert.IsType<NullReferenceException>(exception.InnerException!.InnerException);
-        Assert.StartsWith("Column 'tags', row 1: the member Tags could not be written as Array(String): NullReferenceException:", exception.Message, StringComparison.Ordinal);
+        Assert.StartsWith("Column 'tags', row 1: A null value cannot be written as Array(String)", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Write_ExceptionFromTheRowTypeCode_IsWrappedWithColumnRowAndType()
+    {
+        FailingGetterRow[] rows = [new(1, "a"), new(2, "b"), new(3, FailingGetterRow.Fail)];
+
+        var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.Write(new ArrayBufferWriter<byte>(), rows));
+
+        Assert.Equal(("name", 2L, "String"), (exception.Column, exception.Row, exception.ClickHouseType));
+        Assert.IsType<InvalidOperationException>(exception.InnerException!.InnerException);
+        Assert.StartsWith("Column 'name', row 2: the member Name could not be written as String: InvalidOperationException:", exception.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -89,12 +101,13 @@ public class RowErrorTests
     [Fact]
     public async Task Read_ValueOutsideTheEnum_NamesColumnRowAndOffset()
     {
-        Tick[] ticks = FiveTicks();
-        var output = new ArrayBufferWriter<byte>();
-        RowBinarySerializer.Write(output, ticks);
-        byte[] data = output.WrittenSpan.ToArray();
-        // Row 0 is 8 + 4 + 1 (NULL) + 1 + 1 + 6 = 21 bytes; row 1's status is after 8 + 4 + 9 bytes.
-        int statusOffset = 21 + 8 + 4 + 9;
+        // Encoded by the test's own encoder, not the code under test: with an empty label, a row's status is its
+        // second-to-last byte (the last is the label's length, 0).
+        var buffer = new byte[32];
+        byte[] row0 = buffer[..GeneratedTickStream.Encode(TickRows.Create(0), buffer)];
+        byte[] row1 = buffer[..GeneratedTickStream.Encode(TickRows.Create(1), buffer)];
+        byte[] data = [.. row0, .. row1, .. buffer[..GeneratedTickStream.Encode(TickRows.Create(2), buffer)]];
+        int statusOffset = row0.Length + row1.Length - 2;
         Assert.Equal((byte)TickStatus.Ok, data[statusOffset]);
         data[statusOffset] = 7;
 
@@ -121,7 +134,10 @@ public class RowErrorTests
     public void Read_InvalidUtf8_NamesColumnAndRow()
     {
         byte[] data = TableVectors.RowBinary("web_visits");
-        data[39 + 3] = 0xFF;
+        // Row 0 is Date (2) + the URL (a 1-byte length, then its UTF-8) + UInt16 + 3 UInt8 + UInt64; row 1's URL text
+        // starts after its Date and length byte.
+        int row0Length = 2 + 1 + System.Text.Encoding.UTF8.GetByteCount(ExpectedRows.WebVisits()[0].PageUrl) + 2 + 3 + 8;
+        data[row0Length + 2 + 1] = 0xFF;
 
         var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.ReadList<WebVisit>(data, RowBinaryFormat.RowBinary));
 

@@ -163,10 +163,18 @@ public class StreamingTests
     [Fact]
     public async Task ReadAsync_LeavesTheStreamOpen()
     {
-        using var stream = new MemoryStream(TableVectors.RowBinary("web_visits"));
+        byte[] data = TableVectors.RowBinary("web_visits");
+        using var stream = new MemoryStream(data);
 
-        await RowBinarySerializer.ReadListAsync<WebVisit>(stream, RowBinaryFormat.RowBinary);
+        var rows = new List<WebVisit>();
+        await foreach (WebVisit visit in RowBinarySerializer.ReadAsync<WebVisit>(stream, RowBinaryFormat.RowBinary))
+        {
+            rows.Add(visit);
+        }
 
+        Assert.Equal(ExpectedRows.WebVisits(), rows);
         Assert.True(stream.CanRead);
+        stream.Position = 0;
+        Assert.Equal(data[0], stream.ReadByte());
     }
 }

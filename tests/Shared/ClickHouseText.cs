@@ -4,27 +4,55 @@ using System.Numerics;
 using System.Text;
 using ClickHouse.RowBinary.Types;
 
-namespace ClickHouse.RowBinary.Tests.Conformance;
+namespace ClickHouse.RowBinary.TestSupport;
 
 /// <summary>
 /// Renders a value of the codec's object model the way ClickHouse's toString() prints it (the vectors' <c>text</c>):
 /// top-level strings bare and NULL as <c>\N</c>; inside arrays, tuples and maps strings, dates and addresses in
 /// single quotes and NULL as <c>NULL</c>; floats in ClickHouse's shortest notation; decimals without trailing zeros.
+/// It also takes the C# shapes generated row types hold (enums, typed arrays and lists, value tuples and nested row
+/// types, dictionaries, DateTimeOffset, DateTime for Date), so one formatter checks both projects' decoded values.
 /// </summary>
 internal static class ClickHouseText
 {
     public static string Format(ClickHouseType type, object? value) => Format(type, value, nested: false);
 
+    /// <summary>
+    /// The same from the type as written: a generated <c>ClickHouseVariant&lt;..&gt;</c> numbers its arms in the
+    /// declared order, which a parsed type no longer keeps.
+    /// </summary>
+    public static string Format(string type, object? value)
+    {
+        ClickHouseType parsed = ClickHouseType.Parse(type);
+        if (parsed.Kind == ClickHouseTypeKind.Variant && IsGeneratedVariant(value))
+        {
+            Type variant = value!.GetType();
+            return (bool)variant.GetProperty("IsNull")!.GetValue(value)!
+                ? string.Empty
+                : Format(ClickHouseVariantOrder.GetDeclaredArms(type)[(int)variant.GetProperty("Index")!.GetValue(value)!], variant.GetProperty("Value")!.GetValue(value), nested: false);
+        }
+        return Format(parsed, value, nested: false);
+    }
+
+    private static bool IsGeneratedVariant(object? value) => value is not null && value.GetType().Name.StartsWith("ClickHouseVariant`", StringComparison.Ordinal);
+
     private static string Format(ClickHouseType type, object? value, bool nested)
     {
-        if (type.Kind is ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic)
+        if (type.Kind is ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic && value is ClickHouseDynamic dynamic)
         {
-            var dynamic = (ClickHouseDynamic)value!;
             return dynamic.IsNull ? (nested ? "NULL" : string.Empty) : Format(dynamic.Type!, dynamic.Value, nested);
+        }
+        if (IsGeneratedVariant(value))
+        {
+            throw new ArgumentException("A generated ClickHouseVariant needs its declared arm order: format it with Format(string, object).");
         }
         if (value is null)
         {
             return nested ? "NULL" : "\\N";
+        }
+        if (value is ReadOnlyMemory<byte> memory)
+        {
+            value = memory.ToArray();
         }
         switch (type.Kind)
         {
@@ -34,23 +62,32 @@ internal static class ClickHouseText
                 return Format(type.Arguments[0], value, nested);
             case ClickHouseTypeKind.Float32:
             case ClickHouseTypeKind.BFloat16:
-                return FloatText((float)value);
+                return value is double wide ? FloatText(wide) : FloatText(Convert.ToSingle(value, CultureInfo.InvariantCulture));
             case ClickHouseTypeKind.Float64:
-                return FloatText((double)value);
+                return FloatText(Convert.ToDouble(value, CultureInfo.InvariantCulture));
             case ClickHouseTypeKind.Bool:
                 return (bool)value ? "true" : "false";
             case ClickHouseTypeKind.String:
                 return Quote(value is string text ? text : Encoding.UTF8.GetString((byte[])value), nested);
             case ClickHouseTypeKind.FixedString:
-                return Quote(Encoding.UTF8.GetString(((byte[])value).AsSpan().TrimEnd((byte)0)), nested);
+                return Quote(value is string fixedText ? fixedText.TrimEnd('\0') : Encoding.UTF8.GetString(((byte[])value).AsSpan().TrimEnd((byte)0)), nested);
             case ClickHouseTypeKind.Enum8:
             case ClickHouseTypeKind.Enum16:
-                return Quote((string)value, nested);
+                return Quote(value switch
+                {
+                    Enum label => label.ToString(),
+                    string label => label,
+                    _ => type.EnumMembers.Single(m => m.Value == Convert.ToInt16(value, CultureInfo.InvariantCulture)).Key,
+                }, nested);
             case ClickHouseTypeKind.Date:
             case ClickHouseTypeKind.Date32:
-                return Quote(((DateOnly)value).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture), nested);
+                return Quote((value is DateTime day ? DateOnly.FromDateTime(day) : (DateOnly)value).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture), nested);
+            case ClickHouseTypeKind.DateTime when value is DateTimeOffset offset:
+                return Quote(DateTimeText(offset.UtcDateTime, 0, type.TimeZone), nested);
             case ClickHouseTypeKind.DateTime:
                 return Quote(DateTimeText((DateTime)value, 0, type.TimeZone), nested);
+            case ClickHouseTypeKind.DateTime64 when value is DateTimeOffset offset64:
+                return Quote(DateTimeText(offset64.UtcDateTime, type.Precision, type.TimeZone), nested);
             case ClickHouseTypeKind.DateTime64 when value is long rawTicks:
                 return Quote(RawDateTimeText(rawTicks, type.Precision, type.TimeZone), nested);
             case ClickHouseTypeKind.DateTime64:
@@ -63,22 +100,29 @@ internal static class ClickHouseText
                 return Quote(TimeText((TimeSpan)value, type.Precision), nested);
             case ClickHouseTypeKind.UUID:
                 return Quote(((Guid)value).ToString(), nested);
+            case ClickHouseTypeKind.IPv4 when value is uint number:
+                return Quote(new IPAddress([(byte)(number >> 24), (byte)(number >> 16), (byte)(number >> 8), (byte)number]).ToString(), nested);
             case ClickHouseTypeKind.IPv4:
             case ClickHouseTypeKind.IPv6:
                 return Quote(((IPAddress)value).ToString(), nested);
             case ClickHouseTypeKind.Decimal:
                 return DecimalText(value);
             case ClickHouseTypeKind.Json:
-                return (string)value;
+                return value switch
+                {
+                    System.Text.Json.Nodes.JsonNode node => node.ToJsonString(),
+                    System.Text.Json.JsonDocument document => document.RootElement.GetRawText(),
+                    _ => (string)value,
+                };
             case ClickHouseTypeKind.Array:
-                return "[" + string.Join(",", ((object?[])value).Select(item => Format(type.Arguments[0], item, nested: true))) + "]";
+                return "[" + string.Join(",", ((System.Collections.IEnumerable)value).Cast<object?>().Select(item => Format(type.Arguments[0], item, nested: true))) + "]";
             case ClickHouseTypeKind.Tuple:
                 {
-                    var elements = (object?[])value;
+                    object?[] elements = TupleElements(value);
                     return "(" + string.Join(",", elements.Select((item, i) => Format(type.Arguments[i], item, nested: true))) + ")";
                 }
             case ClickHouseTypeKind.Map:
-                return "{" + string.Join(",", ((List<KeyValuePair<object, object?>>)value).Select(entry =>
+                return "{" + string.Join(",", MapEntries(value).Select(entry =>
                     Format(type.Arguments[0], entry.Key, nested: true) + ":" + Format(type.Arguments[1], entry.Value, nested: true))) + "}";
             case ClickHouseTypeKind.Point:
                 return PointText(((double X, double Y))value);
@@ -89,7 +133,42 @@ internal static class ClickHouseText
             case ClickHouseTypeKind.MultiPolygon:
                 return GeometryText(value);
             default:
-                return Convert.ToString(value, CultureInfo.InvariantCulture)!;
+                return value is TimeSpan interval && type.ToString().StartsWith("Interval", StringComparison.Ordinal)
+                    ? (interval.Ticks / IntervalTicks(type.ToString()["Interval".Length..])).ToString(CultureInfo.InvariantCulture)
+                    : Convert.ToString(value, CultureInfo.InvariantCulture)!;
+        }
+    }
+
+    private static long IntervalTicks(string unit) => unit switch
+    {
+        "Nanosecond" or "Microsecond" => throw new ArgumentException($"A TimeSpan cannot hold every Interval{unit}."),
+        "Millisecond" => TimeSpan.TicksPerMillisecond,
+        "Second" => TimeSpan.TicksPerSecond,
+        "Minute" => TimeSpan.TicksPerMinute,
+        "Hour" => TimeSpan.TicksPerHour,
+        "Day" => TimeSpan.TicksPerDay,
+        "Week" => TimeSpan.TicksPerDay * 7,
+        _ => throw new ArgumentException($"Interval{unit} has no fixed length in ticks."),
+    };
+
+    /// <summary>A tuple as the codec's object[], a ValueTuple, or a nested row type (its columns in declaration order).</summary>
+    private static object?[] TupleElements(object value) => value switch
+    {
+        object?[] elements => elements,
+        System.Runtime.CompilerServices.ITuple tuple => [.. Enumerable.Range(0, tuple.Length).Select(i => tuple[i])],
+        _ => [.. value.GetType().GetProperties()
+            .Where(p => p.IsDefined(typeof(ClickHouseColumnAttribute), inherit: false))
+            .OrderBy(p => p.MetadataToken)
+            .Select(p => p.GetValue(value))],
+    };
+
+    /// <summary>A map as the codec's list of pairs or any sequence of KeyValuePair (a dictionary).</summary>
+    private static IEnumerable<(object? Key, object? Value)> MapEntries(object value)
+    {
+        foreach (object? entry in (System.Collections.IEnumerable)value)
+        {
+            Type pairType = entry!.GetType();
+            yield return (pairType.GetProperty("Key")!.GetValue(entry), pairType.GetProperty("Value")!.GetValue(entry));
         }
     }
 
@@ -152,7 +231,7 @@ internal static class ClickHouseText
     private static string GeometryText(object value) => value switch
     {
         ValueTuple<double, double> point => PointText(point),
-        Array items => "[" + string.Join(",", items.Cast<object>().Select(GeometryText)) + "]",
+        System.Collections.IEnumerable items => "[" + string.Join(",", items.Cast<object>().Select(GeometryText)) + "]",
         _ => throw new ArgumentException($"Not a geometry: {value}"),
     };
 
