@@ -285,6 +285,7 @@ public class DiagnosticTests
     [InlineData("public System.Collections.Generic.Dictionary<string, int> Counts { get; set; } = [];")]
     [InlineData("public string?[] Names { get; set; } = [];")]
     [InlineData("public int? Count { get; set; }")]
+    [InlineData("[ClickHouseColumn(Type = \"String\", UseServerDefault = true)] public string? Label { get; set; }")]
     public void CHRB013_is_not_reported_for_a_member_that_can_hold_every_value_of_its_column(string member)
     {
         GeneratorResult result = GeneratorHarness.Run(Source($$"""

@@ -267,7 +267,9 @@ internal sealed partial class Parser
             {
                 diagnostics.Add(Diagnostic("CHRB005", member.Location, member.Name, decimalType));
             }
-            if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec)
+            // A member marked UseServerDefault may hold null on purpose: in RowBinaryWithDefaults null means "the column's default".
+            if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec
+                && !member.UseServerDefault)
             {
                 diagnostics.Add(Diagnostic("CHRB013", member.Location, member.Name, memberType, declared.ToString(), NullableMemberRemedy(member.Type, declared)));
             }
