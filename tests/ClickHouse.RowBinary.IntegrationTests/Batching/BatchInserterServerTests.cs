@@ -154,6 +154,60 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Equal((50L, 50L), await CountAsync(table));
     }
 
+    [ServerFact]
+    public async Task Against_the_real_server_pending_rows_stay_within_MaxPendingRows_and_the_meter_counts_every_row()
+    {
+        string table = await CreateTableAsync("batch_backpressure");
+        var acknowledged = new System.Collections.Concurrent.ConcurrentBag<long>();
+        using var meters = new System.Diagnostics.Metrics.MeterListener();
+        meters.InstrumentPublished = (instrument, listener) =>
+        {
+            if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name == "clickhouse.inserter.rows.acknowledged")
+            {
+                listener.EnableMeasurementEvents(instrument);
+            }
+        };
+        meters.SetMeasurementEventCallback<long>((_, value, tags, _) =>
+        {
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                if (tag.Key == "db.collection.name" && Equals(tag.Value, table))
+                {
+                    acknowledged.Add(value);
+                }
+            }
+        });
+        meters.Start();
+        // Answers held back 100 ms, so that rows pile up and callers must wait for room.
+        await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 4) { ResponseDelay = TimeSpan.FromMilliseconds(100) };
+        using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
+        long mostPending = 0;
+        await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table,
+            new ClickHouseBatchInserterOptions { MaxRows = 50, MaxPendingRows = 100, MaxDelay = TimeSpan.FromMilliseconds(10) }))
+        {
+            using var watching = new CancellationTokenSource();
+            Task watch = Task.Run(async () =>
+            {
+                while (!watching.IsCancellationRequested)
+                {
+                    long pending = inserter.PendingRows;
+                    if (pending > Interlocked.Read(ref mostPending))
+                    {
+                        Interlocked.Exchange(ref mostPending, pending);
+                    }
+                    await Task.Delay(1);
+                }
+            });
+            await InsertFromCallersAsync(inserter, callers: 200, rowsEach: 5);
+            await watching.CancelAsync();
+            await watch;
+        }
+
+        Assert.InRange(Interlocked.Read(ref mostPending), 1, 100);
+        Assert.Equal((1_000L, 1_000L), await CountAsync(table));
+        Assert.Equal(1_000, acknowledged.Sum());
+    }
+
     private static ClickHouseBatchInserterOptions FastRetries(int maxRows) => new()
     {
         MaxRows = maxRows,
