@@ -70,7 +70,7 @@ public sealed partial class ClickHouseClient
         var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await using (ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry))
+        await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
         {
             telemetry.Sent(content.RowsWritten, content.BytesWritten);
             await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
@@ -105,7 +105,7 @@ public sealed partial class ClickHouseClient
         HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), queryId, telemetry);
+        await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
         await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
     }
 
@@ -119,7 +119,7 @@ public sealed partial class ClickHouseClient
         HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = OpenBody(response, await ReadBodyAsync(response, telemetry, timeLimit.Token).ConfigureAwait(false), null, telemetry);
+        await using ClickHouseResponseStream body = await OpenBodyAsync(response, null, telemetry, timeLimit.Token).ConfigureAwait(false);
         using var reader = new StreamReader(body);
         return (await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false)).Trim() != "0";
     }

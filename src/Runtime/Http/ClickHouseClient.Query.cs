@@ -175,7 +175,7 @@ public sealed partial class ClickHouseClient
         var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
         telemetry.ReportProgressTo(options?.Progress);
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        return OpenBody(response, await ReadBodyAsync(response, telemetry, cancellationToken).ConfigureAwait(false), options?.QueryId, telemetry);
+        return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
     }
 
     private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)

@@ -207,21 +207,6 @@ public sealed partial class ClickHouseClient : IDisposable
         return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response));
     }
 
-    /// <summary>The response's body stream; on failure the request ends (its telemetry disposes the response).</summary>
-    private static async Task<Stream> ReadBodyAsync(HttpResponseMessage response, RequestTelemetry telemetry, CancellationToken cancellationToken)
-    {
-        try
-        {
-            return await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception e)
-        {
-            telemetry.Failed(e);
-            telemetry.Dispose();
-            throw;
-        }
-    }
-
     private static string? ResponseQueryId(HttpResponseMessage response)
         => response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
 
@@ -229,16 +214,19 @@ public sealed partial class ClickHouseClient : IDisposable
     /// The body of a successful response, decompressed and guarded against mid-stream server errors. Disposing it
     /// disposes the response and ends the request's telemetry.
     /// </summary>
-    private static ClickHouseResponseStream OpenBody(HttpResponseMessage response, Stream body, string? queryId, RequestTelemetry telemetry)
+    private static async Task<ClickHouseResponseStream> OpenBodyAsync(HttpResponseMessage response, string? queryId, RequestTelemetry telemetry,
+        CancellationToken cancellationToken)
     {
         string? tag = response.Headers.TryGetValues("X-ClickHouse-Exception-Tag", out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
         Stream decoded;
         try
         {
+            Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
         }
-        catch (NotSupportedException e)
+        catch (Exception e)
         {
+            // The request ends here: its telemetry owns the response and disposes it.
             telemetry.Failed(e);
             telemetry.Dispose();
             throw;

@@ -7,11 +7,12 @@ internal static class Tables
 {
     public static string Create<T>(string database, string table, string orderBy = "tuple()", string engine = "MergeTree")
         where T : IClickHouseRow<T>
-    {
-        string columns = string.Join(", ", T.Schema.Columns.Select(c => $"{ClickHouseIdentifier.Quote(c.Name)} {c.Type}"));
-        string order = engine == "MergeTree" ? $" ORDER BY {orderBy}" : "";
-        return $"CREATE TABLE {ClickHouseIdentifier.QuoteTable(database, table)} ({columns}) ENGINE = {engine}{order}";
-    }
+        => T.Schema.CreateTableStatement(table, new ClickHouseTableOptions
+        {
+            Database = database,
+            Engine = engine,
+            OrderBy = engine == "MergeTree" ? orderBy : null,
+        });
 
     /// <summary>SELECT of the row type's columns in schema order (positional RowBinary needs that order).</summary>
     public static string Select<T>(string database, string table, string orderBy)
