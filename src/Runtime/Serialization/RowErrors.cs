@@ -11,14 +11,16 @@ internal static class RowErrors
 {
     /// <summary>
     /// True for the exceptions that bad values raise inside generated code: they are wrapped. Cancellation,
-    /// a need for more data and disposal are not errors of a value and pass through untouched.
+    /// a need for more data and disposal are not errors of a value and pass through untouched, and neither do
+    /// <see cref="NullReferenceException"/> and <see cref="IndexOutOfRangeException"/>: they come from bugs (in
+    /// generated code or the row type's own), which a message about bad data would hide.
     /// </summary>
     public static bool IsValueError(Exception exception) => exception switch
     {
         RowBinaryException => true,
         ObjectDisposedException => false,
         ArgumentException or ArithmeticException or FormatException or InvalidCastException or InvalidOperationException
-            or NullReferenceException or IndexOutOfRangeException or KeyNotFoundException => true,
+            or KeyNotFoundException => true,
         _ => false,
     };
 

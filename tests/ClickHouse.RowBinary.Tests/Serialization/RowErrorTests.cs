@@ -74,6 +74,16 @@ public class RowErrorTests
     }
 
     [Fact]
+    public void Write_BugInTheRowTypeCode_IsNotReportedAsABadValue()
+    {
+        FailingGetterRow[] rows = [new(1, "a"), new(2, FailingGetterRow.Bug)];
+
+        // An index out of range or a null dereference is a bug in code, never a property of the data: it keeps its
+        // own type and stack trace instead of becoming a RowBinaryException about a value.
+        Assert.Throws<IndexOutOfRangeException>(() => RowBinarySerializer.Write(new ArrayBufferWriter<byte>(), rows));
+    }
+
+    [Fact]
     public void Write_NullRow_IsAnArgumentExceptionNamingTheRow()
     {
         WebVisit[] visits = [.. ExpectedRows.WebVisits()];
