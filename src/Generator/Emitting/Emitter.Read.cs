@@ -116,7 +116,7 @@ internal sealed partial class Emitter
                     }
                     _code.WriteLine("default:");
                     _code.Indent();
-                    _code.WriteLine($"throw {SupportClass}.UnknownColumn(column);");
+                    _code.WriteLine($"throw {RuntimeSupport}.UnknownColumn(column);");
                     _code.Unindent();
                 }
             }
@@ -240,7 +240,7 @@ internal sealed partial class Emitter
             case VariantValueSpec variant:
                 return EmitReadVariant(variant, hint, names);
             case NothingValueSpec nothing:
-                return $"throw {SupportClass}.NothingValue({Literal(nothing.ClickHouseType)}, reader.Offset)";
+                return $"throw {RuntimeSupport}.NothingValue({Literal(nothing.ClickHouseType)}, reader.Offset)";
             default:
                 throw new System.InvalidOperationException($"No reader for {spec.GetType().Name}.");
         }
@@ -253,7 +253,7 @@ internal sealed partial class Emitter
         string none = nullable.IsNullableValueType ? $"default({nullable.TypeName})" : targetTyped ? "null" : $"({nullable.TypeName})null";
         if (nullable.Inner is NothingValueSpec nothing)
         {
-            return $"reader.ReadNullMarker() ? {none} : throw {SupportClass}.NothingValue({Literal(nullable.ClickHouseType)}, reader.Offset - 1)";
+            return $"reader.ReadNullMarker() ? {none} : throw {RuntimeSupport}.NothingValue({Literal(nullable.ClickHouseType)}, reader.Offset - 1)";
         }
         if (IsSimpleRead(nullable.Inner))
         {
@@ -356,7 +356,7 @@ internal sealed partial class Emitter
                 using (_code.OpenBlock())
                 {
                     string shownKey = map.Key.TypeName == "string" ? key : map.Key.IsReferenceType ? $"{key}?.ToString()" : $"{key}.ToString()";
-                    _code.WriteLine($"throw {SupportClass}.DuplicateMapKey({shownKey}, {Literal(map.ClickHouseType)}, reader.Offset);");
+                    _code.WriteLine($"throw {RuntimeSupport}.DuplicateMapKey({shownKey}, {Literal(map.ClickHouseType)}, reader.Offset);");
                 }
             }
         });
@@ -375,7 +375,7 @@ internal sealed partial class Emitter
             _code.WriteLine($"if ({local} is not ({string.Join(" or ", EnumValues(enumeration))}))");
             using (_code.OpenBlock())
             {
-                _code.WriteLine($"throw {SupportClass}.UnknownEnumValue({local}, {type}, reader.Offset - {size});");
+                _code.WriteLine($"throw {RuntimeSupport}.UnknownEnumValue({local}, {type}, reader.Offset - {size});");
             }
             return local;
         }
@@ -388,7 +388,7 @@ internal sealed partial class Emitter
             text.Append("    ").Append(Number(member.Value)).Append(" => ").Append(result).Append(",\n");
         }
         string other = names.Take("unknown");
-        text.Append($"    var {other} => throw {SupportClass}.UnknownEnumValue({other}, {type}, reader.Offset - {size}),\n}}");
+        text.Append($"    var {other} => throw {RuntimeSupport}.UnknownEnumValue({other}, {type}, reader.Offset - {size}),\n}}");
         return text.ToString();
     }
 
@@ -429,7 +429,7 @@ internal sealed partial class Emitter
             _code.Unindent();
             _code.WriteLine("default:");
             _code.Indent();
-            _code.WriteLine($"throw {SupportClass}.UnknownVariantDiscriminator({discriminator}, {Literal(variant.ClickHouseType)}, reader.Offset - 1);");
+            _code.WriteLine($"throw {RuntimeSupport}.UnknownVariantDiscriminator({discriminator}, {Literal(variant.ClickHouseType)}, reader.Offset - 1);");
             _code.Unindent();
         }
         return local;
@@ -448,7 +448,7 @@ internal sealed partial class Emitter
             {
                 _code.WriteLine($"reader.CurrentColumn = {Number(firstColumn + k)};");
                 _code.WriteLine(
-                    $"throw {SupportClass}.NestedLengthMismatch({Literal(NestedColumnName(field, nested.Row.Fields[k]))}, {arrays[k]}.Length, " +
+                    $"throw {RuntimeSupport}.NestedLengthMismatch({Literal(NestedColumnName(field, nested.Row.Fields[k]))}, {arrays[k]}.Length, " +
                     $"{Literal(NestedColumnName(field, nested.Row.Fields[0]))}, {arrays[0]}.Length, {Literal(nested.ClickHouseType)}, reader.Offset);");
             }
         }

@@ -123,7 +123,7 @@ internal sealed partial class Emitter
                 _code.WriteLine($"if ({item} is null)");
                 using (_code.OpenBlock())
                 {
-                    _code.WriteLine($"throw {SupportClass}.{NullValue(nested.ClickHouseType + " element")};");
+                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(nested.ClickHouseType + " element")};");
                 }
             }
             EmitWriteValue(subField.Value, item + "." + Identifier(subField.MemberName), subField.LocalName, names);
@@ -138,7 +138,7 @@ internal sealed partial class Emitter
         {
             case ScalarValueSpec scalar:
                 string argument = scalar.NeedsNullCheck && !isKnownNotNull
-                    ? $"{value} ?? throw {SupportClass}.{NullValue(scalar.ClickHouseType)}"
+                    ? $"{value} ?? throw {RuntimeSupport}.{NullValue(scalar.ClickHouseType)}"
                     : value;
                 _code.WriteLine(Substitute(scalar.WriteFormat, argument) + ";");
                 break;
@@ -176,7 +176,7 @@ internal sealed partial class Emitter
                 EmitWriteVariant(variant, value, hint, names);
                 break;
             case NothingValueSpec nothing:
-                _code.WriteLine($"throw {SupportClass}.NotNull({Literal(nothing.ClickHouseType)});");
+                _code.WriteLine($"throw {RuntimeSupport}.NotNull({Literal(nothing.ClickHouseType)});");
                 break;
             default:
                 throw new System.InvalidOperationException($"No writer for {spec.GetType().Name}.");
@@ -190,7 +190,7 @@ internal sealed partial class Emitter
             _code.WriteLine($"if ({value} is not null)");
             using (_code.OpenBlock())
             {
-                _code.WriteLine($"throw {SupportClass}.NotNull({Literal(nullable.ClickHouseType)});");
+                _code.WriteLine($"throw {RuntimeSupport}.NotNull({Literal(nullable.ClickHouseType)});");
             }
             _code.WriteLine("writer.WriteNullMarker(true);");
             return;
@@ -293,7 +293,7 @@ internal sealed partial class Emitter
                 EnumRepresentation.Label => value,
                 _ => $"{value}.ToString()",
             };
-            _code.WriteLine($"throw {SupportClass}.NotAnEnumValue({shown}, {Literal(enumeration.ClickHouseType)});");
+            _code.WriteLine($"throw {RuntimeSupport}.NotAnEnumValue({shown}, {Literal(enumeration.ClickHouseType)});");
             _code.Unindent();
         }
     }
@@ -328,7 +328,7 @@ internal sealed partial class Emitter
             }
             _code.WriteLine("default:");
             _code.Indent();
-            _code.WriteLine($"throw {SupportClass}.InvalidVariantIndex({local}.Index, {Literal(variant.ClickHouseType)});");
+            _code.WriteLine($"throw {RuntimeSupport}.InvalidVariantIndex({local}.Index, {Literal(variant.ClickHouseType)});");
             _code.Unindent();
         }
     }
@@ -349,7 +349,7 @@ internal sealed partial class Emitter
             _code.WriteLine($"if ({local}.IsDefault)");
             using (_code.OpenBlock())
             {
-                _code.WriteLine($"throw {SupportClass}.{NullValue(spec.ClickHouseType)};");
+                _code.WriteLine($"throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};");
             }
             return local;
         }
@@ -369,14 +369,14 @@ internal sealed partial class Emitter
                 _code.WriteLine($"if ({value} is null)");
                 using (_code.OpenBlock())
                 {
-                    _code.WriteLine($"throw {SupportClass}.{NullValue(spec.ClickHouseType)};");
+                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};");
                 }
             }
             return value;
         }
         string local = names.Take(hint);
         _code.WriteLine(spec.IsReferenceType && !isKnownNotNull
-            ? $"{NonNullable(spec)} {local} = {value} ?? throw {SupportClass}.{NullValue(spec.ClickHouseType)};"
+            ? $"{NonNullable(spec)} {local} = {value} ?? throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};"
             : $"{NonNullable(spec)} {local} = {value};");
         return local;
     }

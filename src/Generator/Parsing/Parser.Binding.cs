@@ -297,7 +297,7 @@ internal sealed partial class Parser
         }
         if (Is(type, KnownTypeNames.TimeSpan))
         {
-            string support = Emitter.SupportClass;
+            string support = Emitter.RuntimeSupport;
             if (unit == "Nanosecond")
             {
                 return Scalar(type, name, 8,

@@ -11,8 +11,11 @@ internal static class ThrowHelper
         => throw new RowBinaryException("A String value cannot be null; declare the member as nullable and the column as Nullable(String).", clickHouseType: "String");
 
     [DoesNotReturn]
-    public static void ThrowNullValue(string clickHouseType)
-        => throw new RowBinaryException($"A {clickHouseType} value cannot be null; declare the column as Nullable({clickHouseType}) or give the member a value.", clickHouseType: clickHouseType);
+    public static void ThrowNullValue(string clickHouseType) => throw NullValue(clickHouseType);
+
+    /// <summary>The one message for a null where a type has no NULL: many (Array, Map, ...) cannot be Nullable at all.</summary>
+    public static RowBinaryException NullValue(string clickHouseType)
+        => new($"A null value cannot be written as {clickHouseType}: ClickHouse has no NULL for it. Give the member a value, or declare a Nullable column where ClickHouse allows one.", clickHouseType: clickHouseType);
 
     [DoesNotReturn]
     public static void ThrowFixedStringTooLong(int actual, int length)

@@ -82,7 +82,7 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                     zip = reader.ReadUInt32();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Collections.Address(city, zip);
@@ -98,7 +98,4 @@ file static class ClickHouseRowSupport
             new("City", "String", "City"),
             new("Zip", "UInt32", "Zip"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

@@ -80,7 +80,7 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
                     quantity = reader.ReadUInt32();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Collections.LineItem(sku, quantity);
@@ -96,7 +96,4 @@ file static class ClickHouseRowSupport
             new("Sku", "String", "Sku"),
             new("Quantity", "UInt32", "Quantity"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

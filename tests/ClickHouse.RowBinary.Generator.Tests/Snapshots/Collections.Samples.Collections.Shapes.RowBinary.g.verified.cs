@@ -11,7 +11,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
-        int[] numbers = row.Numbers ?? throw ClickHouseRowSupport.NullValue("Array(Int32)");
+        int[] numbers = row.Numbers ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
         writer.WriteLength(numbers.Length);
         if (global::System.BitConverter.IsLittleEndian)
         {
@@ -25,14 +25,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
         writer.CurrentColumn = 1;
-        global::System.Collections.Generic.List<string> names = row.Names ?? throw ClickHouseRowSupport.NullValue("Array(String)");
+        global::System.Collections.Generic.List<string> names = row.Names ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
         writer.WriteLength(names.Count);
         foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
         {
             writer.WriteString(namesItem);
         }
         writer.CurrentColumn = 2;
-        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw ClickHouseRowSupport.NullValue("Array(Nullable(Float64))");
+        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
         writer.WriteLength(measurements.Count);
         for (int i = 0; i < measurements.Count; i++)
         {
@@ -47,11 +47,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
         writer.CurrentColumn = 3;
-        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw ClickHouseRowSupport.NullValue("Array(Array(UInt16))");
+        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
         writer.WriteLength(matrix.Count);
         for (int i = 0; i < matrix.Count; i++)
         {
-            ushort[] matrixItem = matrix[i] ?? throw ClickHouseRowSupport.NullValue("Array(UInt16)");
+            ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
             writer.WriteLength(matrixItem.Length);
             if (global::System.BitConverter.IsLittleEndian)
             {
@@ -69,7 +69,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = row.Ids;
         if (ids.IsDefault)
         {
-            throw ClickHouseRowSupport.NullValue("Array(UUID)");
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
         }
         writer.WriteLength(ids.Length);
         foreach (global::System.Guid idsItem in ids)
@@ -77,11 +77,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteUuid(idsItem);
         }
         writer.CurrentColumn = 5;
-        byte[] octets = row.Octets ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+        byte[] octets = row.Octets ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
         writer.WriteLength(octets.Length);
         writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
         writer.CurrentColumn = 6;
-        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw ClickHouseRowSupport.NullValue("Map(String, UInt64)");
+        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
         writer.WriteLength(counters.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
         {
@@ -89,12 +89,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteUInt64(countersEntry.Value);
         }
         writer.CurrentColumn = 7;
-        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw ClickHouseRowSupport.NullValue("Map(UInt8, Map(String, String))");
+        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
         writer.WriteLength(nested.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
         {
             writer.WriteUInt8(nestedEntry.Key);
-            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw ClickHouseRowSupport.NullValue("Map(String, String)");
+            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
             writer.WriteLength(nestedValue.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, string> nestedValueEntry in nestedValue)
             {
@@ -103,7 +103,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
         writer.CurrentColumn = 8;
-        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw ClickHouseRowSupport.NullValue("Map(String, Int32)");
+        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
         writer.WriteLength(pairs.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
         {
@@ -126,15 +126,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             writer.WriteNullMarker(true);
         }
-        byte[] namedItem3 = named.Item3 ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+        byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
         writer.WriteLength(namedItem3.Length);
         writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
         writer.CurrentColumn = 11;
-        global::Samples.Collections.Address home = row.Home ?? throw ClickHouseRowSupport.NullValue("Tuple(City String, Zip UInt32)");
+        global::Samples.Collections.Address home = row.Home ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
         writer.WriteString(home.City);
         writer.WriteUInt32(home.Zip);
         writer.CurrentColumn = 12;
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw ClickHouseRowSupport.NullValue("Nested(Sku String, Quantity UInt32)");
+        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
         writer.WriteLength(lines.Count);
         foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
         {
@@ -163,12 +163,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 break;
             case 2:
                 writer.WriteUInt8(0);
-                byte[] choiceValue2 = choice.Value2 ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+                byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
                 writer.WriteLength(choiceValue2.Length);
                 writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
                 break;
             default:
-                throw ClickHouseRowSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
         }
         writer.CurrentColumn = 15;
         global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = row.Mixed;
@@ -194,14 +194,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.WriteDate(mixed.Value3);
                 break;
             default:
-                throw ClickHouseRowSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
         }
         writer.CurrentColumn = 16;
         (double X, double Y) location = row.Location;
         writer.WriteFloat64(location.Item1);
         writer.WriteFloat64(location.Item2);
         writer.CurrentColumn = 17;
-        (double X, double Y)[] ring = row.Ring ?? throw ClickHouseRowSupport.NullValue("Ring");
+        (double X, double Y)[] ring = row.Ring ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
         writer.WriteLength(ring.Length);
         foreach ((double X, double Y) ringItem in ring)
         {
@@ -209,7 +209,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteFloat64(ringItem.Item2);
         }
         writer.CurrentColumn = 18;
-        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw ClickHouseRowSupport.NullValue("LineString");
+        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
         writer.WriteLength(path.Count);
         foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
         {
@@ -217,13 +217,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteFloat64(pathItem.Item2);
         }
         writer.CurrentColumn = 19;
-        (double X, double Y)[][] paths = row.Paths ?? throw ClickHouseRowSupport.NullValue("MultiLineString");
+        (double X, double Y)[][] paths = row.Paths ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
         writer.WriteLength(paths.Length);
         foreach ((double X, double Y)[] pathsItem in paths)
         {
             if (pathsItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Ring");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
             }
             writer.WriteLength(pathsItem.Length);
             foreach ((double X, double Y) pathsItemItem in pathsItem)
@@ -233,13 +233,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
         writer.CurrentColumn = 20;
-        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw ClickHouseRowSupport.NullValue("Polygon");
+        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
         writer.WriteLength(polygon.Count);
         foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
         {
             if (polygonItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Ring");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
             }
             writer.WriteLength(polygonItem.Length);
             foreach ((double X, double Y) polygonItemItem in polygonItem)
@@ -249,20 +249,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
         writer.CurrentColumn = 21;
-        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw ClickHouseRowSupport.NullValue("MultiPolygon");
+        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
         writer.WriteLength(multiPolygon.Length);
         foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
         {
             if (multiPolygonItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Polygon");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
             }
             writer.WriteLength(multiPolygonItem.Length);
             foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
             {
                 if (multiPolygonItemItem is null)
                 {
-                    throw ClickHouseRowSupport.NullValue("Ring");
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
                 }
                 writer.WriteLength(multiPolygonItemItem.Length);
                 foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
@@ -287,7 +287,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 24;
         if (row.AlwaysNull is not null)
         {
-            throw ClickHouseRowSupport.NotNull("Nullable(Nothing)");
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
         }
         writer.WriteNullMarker(true);
     }
@@ -297,7 +297,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
         writer.WriteUInt8(0);
-        int[] numbers = row.Numbers ?? throw ClickHouseRowSupport.NullValue("Array(Int32)");
+        int[] numbers = row.Numbers ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
         writer.WriteLength(numbers.Length);
         if (global::System.BitConverter.IsLittleEndian)
         {
@@ -312,7 +312,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 1;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<string> names = row.Names ?? throw ClickHouseRowSupport.NullValue("Array(String)");
+        global::System.Collections.Generic.List<string> names = row.Names ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
         writer.WriteLength(names.Count);
         foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
         {
@@ -320,7 +320,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw ClickHouseRowSupport.NullValue("Array(Nullable(Float64))");
+        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
         writer.WriteLength(measurements.Count);
         for (int i = 0; i < measurements.Count; i++)
         {
@@ -336,11 +336,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 3;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw ClickHouseRowSupport.NullValue("Array(Array(UInt16))");
+        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
         writer.WriteLength(matrix.Count);
         for (int i = 0; i < matrix.Count; i++)
         {
-            ushort[] matrixItem = matrix[i] ?? throw ClickHouseRowSupport.NullValue("Array(UInt16)");
+            ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
             writer.WriteLength(matrixItem.Length);
             if (global::System.BitConverter.IsLittleEndian)
             {
@@ -359,7 +359,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = row.Ids;
         if (ids.IsDefault)
         {
-            throw ClickHouseRowSupport.NullValue("Array(UUID)");
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
         }
         writer.WriteLength(ids.Length);
         foreach (global::System.Guid idsItem in ids)
@@ -368,12 +368,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 5;
         writer.WriteUInt8(0);
-        byte[] octets = row.Octets ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+        byte[] octets = row.Octets ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
         writer.WriteLength(octets.Length);
         writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
         writer.CurrentColumn = 6;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw ClickHouseRowSupport.NullValue("Map(String, UInt64)");
+        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
         writer.WriteLength(counters.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
         {
@@ -382,12 +382,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 7;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw ClickHouseRowSupport.NullValue("Map(UInt8, Map(String, String))");
+        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
         writer.WriteLength(nested.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
         {
             writer.WriteUInt8(nestedEntry.Key);
-            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw ClickHouseRowSupport.NullValue("Map(String, String)");
+            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
             writer.WriteLength(nestedValue.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, string> nestedValueEntry in nestedValue)
             {
@@ -397,7 +397,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 8;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw ClickHouseRowSupport.NullValue("Map(String, Int32)");
+        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
         writer.WriteLength(pairs.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
         {
@@ -422,16 +422,16 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             writer.WriteNullMarker(true);
         }
-        byte[] namedItem3 = named.Item3 ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+        byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
         writer.WriteLength(namedItem3.Length);
         writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
         writer.CurrentColumn = 11;
         writer.WriteUInt8(0);
-        global::Samples.Collections.Address home = row.Home ?? throw ClickHouseRowSupport.NullValue("Tuple(City String, Zip UInt32)");
+        global::Samples.Collections.Address home = row.Home ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
         writer.WriteString(home.City);
         writer.WriteUInt32(home.Zip);
         writer.CurrentColumn = 12;
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw ClickHouseRowSupport.NullValue("Nested(Sku String, Quantity UInt32)");
+        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
         writer.WriteUInt8(0);
         writer.WriteLength(lines.Count);
         foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
@@ -463,12 +463,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 break;
             case 2:
                 writer.WriteUInt8(0);
-                byte[] choiceValue2 = choice.Value2 ?? throw ClickHouseRowSupport.NullValue("Array(UInt8)");
+                byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
                 writer.WriteLength(choiceValue2.Length);
                 writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
                 break;
             default:
-                throw ClickHouseRowSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
         }
         writer.CurrentColumn = 15;
         writer.WriteUInt8(0);
@@ -495,7 +495,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.WriteDate(mixed.Value3);
                 break;
             default:
-                throw ClickHouseRowSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
         }
         writer.CurrentColumn = 16;
         writer.WriteUInt8(0);
@@ -504,7 +504,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.WriteFloat64(location.Item2);
         writer.CurrentColumn = 17;
         writer.WriteUInt8(0);
-        (double X, double Y)[] ring = row.Ring ?? throw ClickHouseRowSupport.NullValue("Ring");
+        (double X, double Y)[] ring = row.Ring ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
         writer.WriteLength(ring.Length);
         foreach ((double X, double Y) ringItem in ring)
         {
@@ -513,7 +513,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 18;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw ClickHouseRowSupport.NullValue("LineString");
+        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
         writer.WriteLength(path.Count);
         foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
         {
@@ -522,13 +522,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 19;
         writer.WriteUInt8(0);
-        (double X, double Y)[][] paths = row.Paths ?? throw ClickHouseRowSupport.NullValue("MultiLineString");
+        (double X, double Y)[][] paths = row.Paths ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
         writer.WriteLength(paths.Length);
         foreach ((double X, double Y)[] pathsItem in paths)
         {
             if (pathsItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Ring");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
             }
             writer.WriteLength(pathsItem.Length);
             foreach ((double X, double Y) pathsItemItem in pathsItem)
@@ -539,13 +539,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 20;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw ClickHouseRowSupport.NullValue("Polygon");
+        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
         writer.WriteLength(polygon.Count);
         foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
         {
             if (polygonItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Ring");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
             }
             writer.WriteLength(polygonItem.Length);
             foreach ((double X, double Y) polygonItemItem in polygonItem)
@@ -556,20 +556,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
         writer.CurrentColumn = 21;
         writer.WriteUInt8(0);
-        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw ClickHouseRowSupport.NullValue("MultiPolygon");
+        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
         writer.WriteLength(multiPolygon.Length);
         foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
         {
             if (multiPolygonItem is null)
             {
-                throw ClickHouseRowSupport.NullValue("Polygon");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
             }
             writer.WriteLength(multiPolygonItem.Length);
             foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
             {
                 if (multiPolygonItemItem is null)
                 {
-                    throw ClickHouseRowSupport.NullValue("Ring");
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
                 }
                 writer.WriteLength(multiPolygonItemItem.Length);
                 foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
@@ -597,7 +597,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.WriteUInt8(0);
         if (row.AlwaysNull is not null)
         {
-            throw ClickHouseRowSupport.NotNull("Nullable(Nothing)");
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
         }
         writer.WriteNullMarker(true);
     }
@@ -673,7 +673,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             ulong countersValue = reader.ReadUInt64();
             if (!counters.TryAdd(countersKey, countersValue))
             {
-                throw ClickHouseRowSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
             }
         }
         reader.CurrentColumn = 7;
@@ -690,12 +690,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 string nestedValueValue = reader.ReadString();
                 if (!nestedValue.TryAdd(nestedValueKey, nestedValueValue))
                 {
-                    throw ClickHouseRowSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
                 }
             }
             if (!nested.TryAdd(nestedKey, nestedValue))
             {
-                throw ClickHouseRowSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
             }
         }
         reader.CurrentColumn = 8;
@@ -744,7 +744,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         if (linesQuantity.Length != linesSku.Length)
         {
             reader.CurrentColumn = 13;
-            throw ClickHouseRowSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
         }
         global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = new(linesSku.Length);
         for (int i = 0; i < linesSku.Length; i++)
@@ -774,7 +774,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
                 break;
             default:
-                throw ClickHouseRowSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
         }
         reader.CurrentColumn = 15;
         global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed;
@@ -797,7 +797,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
                 break;
             default:
-                throw ClickHouseRowSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
         }
         reader.CurrentColumn = 16;
         (double X, double Y) location = (reader.ReadFloat64(), reader.ReadFloat64());
@@ -865,7 +865,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 23;
         ulong total = reader.ReadUInt64();
         reader.CurrentColumn = 24;
-        object? alwaysNull = reader.ReadNullMarker() ? null : throw ClickHouseRowSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
+        object? alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
         return new global::Samples.Collections.Shapes
         {
             Numbers = numbers,
@@ -1020,7 +1020,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                         ulong countersValue = reader.ReadUInt64();
                         if (!counters2.TryAdd(countersKey, countersValue))
                         {
-                            throw ClickHouseRowSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
                         }
                     }
                     counters = counters2;
@@ -1041,12 +1041,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                             string nestedValueValue = reader.ReadString();
                             if (!nestedValue.TryAdd(nestedValueKey, nestedValueValue))
                             {
-                                throw ClickHouseRowSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
+                                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
                             }
                         }
                         if (!nested2.TryAdd(nestedKey, nestedValue))
                         {
-                            throw ClickHouseRowSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
                         }
                     }
                     nested = nested2;
@@ -1138,7 +1138,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                             choice2 = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
                             break;
                         default:
-                            throw ClickHouseRowSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
                     }
                     choice = choice2;
                     break;
@@ -1165,7 +1165,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                             mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
                             break;
                         default:
-                            throw ClickHouseRowSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
                     }
                     mixed = mixed2;
                     break;
@@ -1260,17 +1260,17 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                     break;
                 case 24:
                 {
-                    alwaysNull = reader.ReadNullMarker() ? null : throw ClickHouseRowSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
+                    alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
                     break;
                 }
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         if (linesQuantity.Length != linesSku.Length)
         {
             reader.CurrentColumn = 13;
-            throw ClickHouseRowSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
         }
         global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = new(linesSku.Length);
         for (int i = 0; i < linesSku.Length; i++)
@@ -1339,28 +1339,4 @@ file static class ClickHouseRowSupport
             new("Total", "SimpleAggregateFunction(sum, UInt64)", "Total"),
             new("AlwaysNull", "Nullable(Nothing)", "AlwaysNull"),
         });
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NullValue(string clickHouseType)
-        => new($"A null value cannot be written as {clickHouseType}: ClickHouse has no NULL for it. Give the member a value, or declare a Nullable column where ClickHouse allows one.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NotNull(string clickHouseType)
-        => new($"{clickHouseType} holds only NULL, but the member has a value.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NothingValue(string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} at byte offset {offset}: expected the NULL marker 1, since the type holds only NULL.", offset, clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException InvalidVariantIndex(int index, string clickHouseType)
-        => new($"A variant with arm index {index} cannot be written as {clickHouseType}, which has no such arm.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException UnknownVariantDiscriminator(byte discriminator, string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} at byte offset {offset}: the discriminator {discriminator} names no variant type (expected one of the arms, or 255 for NULL).", offset, clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException DuplicateMapKey(string? key, string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} before byte offset {offset}: the key '{key}' appears more than once, and a dictionary holds one value per key; map the column to List<KeyValuePair<TKey, TValue>> to keep every entry.", offset, clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NestedLengthMismatch(string column, int length, string firstColumn, int firstLength, string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} before byte offset {offset}: the column '{column}' has {length} elements but '{firstColumn}' has {firstLength}; the arrays of a Nested column must have the same length.", offset, clickHouseType);
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

@@ -29,14 +29,14 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.CurrentColumn = 3;
         writer.WriteString(row.Kind);
         writer.CurrentColumn = 4;
-        string[] tags = row.Tags ?? throw ClickHouseRowSupport.NullValue("Array(String)");
+        string[] tags = row.Tags ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
         writer.WriteLength(tags.Length);
         foreach (string tagsItem in tags)
         {
             writer.WriteString(tagsItem);
         }
         writer.CurrentColumn = 5;
-        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw ClickHouseRowSupport.NullValue("Map(String, String)");
+        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
         writer.WriteLength(properties.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
         {
@@ -46,7 +46,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.CurrentColumn = 6;
         writer.WriteDecimal(row.Amount, 18, 4);
         writer.CurrentColumn = 7;
-        writer.WriteIPv6(row.Ip ?? throw ClickHouseRowSupport.NullValue("IPv6"));
+        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 8;
         writer.WriteBool(row.Flag);
     }
@@ -78,7 +78,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.WriteString(row.Kind);
         writer.CurrentColumn = 4;
         writer.WriteUInt8(0);
-        string[] tags = row.Tags ?? throw ClickHouseRowSupport.NullValue("Array(String)");
+        string[] tags = row.Tags ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
         writer.WriteLength(tags.Length);
         foreach (string tagsItem in tags)
         {
@@ -86,7 +86,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         }
         writer.CurrentColumn = 5;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw ClickHouseRowSupport.NullValue("Map(String, String)");
+        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
         writer.WriteLength(properties.Count);
         foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
         {
@@ -98,7 +98,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.WriteDecimal(row.Amount, 18, 4);
         writer.CurrentColumn = 7;
         writer.WriteUInt8(0);
-        writer.WriteIPv6(row.Ip ?? throw ClickHouseRowSupport.NullValue("IPv6"));
+        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 8;
         writer.WriteUInt8(0);
         writer.WriteBool(row.Flag);
@@ -130,7 +130,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             string propertiesValue = reader.ReadString();
             if (!properties.TryAdd(propertiesKey, propertiesValue))
             {
-                throw ClickHouseRowSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
             }
         }
         reader.CurrentColumn = 6;
@@ -202,7 +202,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                         string propertiesValue = reader.ReadString();
                         if (!properties2.TryAdd(propertiesKey, propertiesValue))
                         {
-                            throw ClickHouseRowSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
                         }
                     }
                     properties = properties2;
@@ -218,7 +218,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                     flag = reader.ReadBool();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Analytics.Events.Event
@@ -252,13 +252,4 @@ file static class ClickHouseRowSupport
             new("ip", "IPv6", "Ip"),
             new("flag", "Bool", "Flag"),
         });
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NullValue(string clickHouseType)
-        => new($"A null value cannot be written as {clickHouseType}: ClickHouse has no NULL for it. Give the member a value, or declare a Nullable column where ClickHouse allows one.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException DuplicateMapKey(string? key, string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} before byte offset {offset}: the key '{key}' appears more than once, and a dictionary holds one value per key; map the column to List<KeyValuePair<TKey, TValue>> to keep every entry.", offset, clickHouseType);
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

@@ -64,7 +64,7 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
                     y = reader.ReadInt32();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::GlobalPoint(x, y);
@@ -80,7 +80,4 @@ file static class ClickHouseRowSupport
             new("X", "Int32", "X"),
             new("Y", "Int32", "Y"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

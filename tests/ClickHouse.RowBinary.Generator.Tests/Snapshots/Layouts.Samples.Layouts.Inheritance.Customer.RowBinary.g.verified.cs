@@ -102,7 +102,7 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                     email = reader.ReadString();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Layouts.Inheritance.Customer(email) { Id = id, Name = name };
@@ -119,7 +119,4 @@ file static class ClickHouseRowSupport
             new("Name", "String", "Name"),
             new("Email", "String", "Email"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

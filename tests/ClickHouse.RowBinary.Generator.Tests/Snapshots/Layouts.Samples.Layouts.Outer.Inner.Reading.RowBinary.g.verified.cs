@@ -156,7 +156,7 @@ partial class Outer
                             count = reader.ReadInt32();
                             break;
                         default:
-                            throw ClickHouseRowSupport.UnknownColumn(column);
+                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
                     }
                 }
                 return new global::Samples.Layouts.Outer.Inner.Reading(classValue, label)
@@ -182,7 +182,4 @@ file static class ClickHouseRowSupport
             new("seen", "DateTime64(7, 'UTC')", "Seen"),
             new("Count", "Int32", "Count"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

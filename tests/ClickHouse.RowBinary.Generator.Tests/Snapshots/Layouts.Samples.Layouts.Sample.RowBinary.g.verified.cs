@@ -12,7 +12,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         writer.CurrentColumn = 0;
         writer.WriteFloat64(row.Value);
         writer.CurrentColumn = 1;
-        int[] weights = row.Weights ?? throw ClickHouseRowSupport.NullValue("Array(Int32)");
+        int[] weights = row.Weights ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
         writer.WriteLength(weights.Length);
         if (global::System.BitConverter.IsLittleEndian)
         {
@@ -40,7 +40,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         else
         {
             writer.WriteUInt8(0);
-            int[] weights = row.Weights ?? throw ClickHouseRowSupport.NullValue("Array(Int32)");
+            int[] weights = row.Weights ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
             writer.WriteLength(weights.Length);
             if (global::System.BitConverter.IsLittleEndian)
             {
@@ -108,7 +108,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                     break;
                 }
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
@@ -124,10 +124,4 @@ file static class ClickHouseRowSupport
             new("v", "Float64", "Value"),
             new("w", "Array(Int32)", "Weights"),
         });
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NullValue(string clickHouseType)
-        => new($"A null value cannot be written as {clickHouseType}: ClickHouse has no NULL for it. Give the member a value, or declare a Nullable column where ClickHouse allows one.", clickHouseType: clickHouseType);
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

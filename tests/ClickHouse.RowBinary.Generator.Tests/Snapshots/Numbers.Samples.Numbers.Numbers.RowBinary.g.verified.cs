@@ -328,7 +328,7 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
                     priorityNumber = (global::Samples.Numbers.Priority)reader.ReadInt32();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Numbers.Numbers
@@ -388,7 +388,4 @@ file static class ClickHouseRowSupport
             new("WideDecimalAsDecimal", "Decimal(76, 20)", "WideDecimalAsDecimal"),
             new("PriorityNumber", "Int32", "PriorityNumber"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

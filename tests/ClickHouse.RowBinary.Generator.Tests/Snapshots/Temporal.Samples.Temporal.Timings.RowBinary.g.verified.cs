@@ -42,9 +42,9 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         writer.CurrentColumn = 11;
         writer.WriteInt64(row.Days);
         writer.CurrentColumn = 12;
-        writer.WriteInt64(ClickHouseRowSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
         writer.CurrentColumn = 13;
-        writer.WriteInt64(ClickHouseRowSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
@@ -95,10 +95,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         writer.WriteInt64(row.Days);
         writer.CurrentColumn = 12;
         writer.WriteUInt8(0);
-        writer.WriteInt64(ClickHouseRowSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
         writer.CurrentColumn = 13;
         writer.WriteUInt8(0);
-        writer.WriteInt64(ClickHouseRowSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
     }
 
     static global::Samples.Temporal.Timings global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -135,9 +135,9 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         reader.CurrentColumn = 11;
         long days = reader.ReadInt64();
         reader.CurrentColumn = 12;
-        global::System.TimeSpan timeout = ClickHouseRowSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
+        global::System.TimeSpan timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
         reader.CurrentColumn = 13;
-        global::System.TimeSpan precise = ClickHouseRowSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
+        global::System.TimeSpan precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
         return new global::Samples.Temporal.Timings
         {
             Date = date,
@@ -226,13 +226,13 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                     days = reader.ReadInt64();
                     break;
                 case 12:
-                    timeout = ClickHouseRowSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
+                    timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
                     break;
                 case 13:
-                    precise = ClickHouseRowSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
+                    precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Temporal.Timings
@@ -276,43 +276,4 @@ file static class ClickHouseRowSupport
             new("Timeout", "IntervalSecond", "Timeout"),
             new("Precise", "IntervalNanosecond", "Precise"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
-
-    public static long IntervalFromTimeSpan(global::System.TimeSpan value, long ticksPerUnit, string clickHouseType)
-    {
-        if (value.Ticks % ticksPerUnit != 0)
-        {
-            throw new global::ClickHouse.RowBinary.RowBinaryException($"The value {value} is not a whole number of units of {clickHouseType}, which cannot hold it exactly.", clickHouseType: clickHouseType);
-        }
-        return value.Ticks / ticksPerUnit;
-    }
-
-    public static global::System.TimeSpan IntervalToTimeSpan(long value, long ticksPerUnit, string clickHouseType, long offset)
-    {
-        if (value > long.MaxValue / ticksPerUnit || value < long.MinValue / ticksPerUnit)
-        {
-            throw new global::ClickHouse.RowBinary.RowBinaryException($"Invalid {clickHouseType} at byte offset {offset}: {value} is outside the range of System.TimeSpan; map the column to long.", offset, clickHouseType);
-        }
-        return global::System.TimeSpan.FromTicks(value * ticksPerUnit);
-    }
-
-    public static long IntervalNanosecondsFromTimeSpan(global::System.TimeSpan value)
-    {
-        if (value.Ticks > long.MaxValue / 100 || value.Ticks < long.MinValue / 100)
-        {
-            throw new global::ClickHouse.RowBinary.RowBinaryException($"The value {value} is outside the range of IntervalNanosecond.", clickHouseType: "IntervalNanosecond");
-        }
-        return value.Ticks * 100;
-    }
-
-    public static global::System.TimeSpan IntervalNanosecondsToTimeSpan(long value, long offset)
-    {
-        if (value % 100 != 0)
-        {
-            throw new global::ClickHouse.RowBinary.RowBinaryException($"Invalid IntervalNanosecond at byte offset {offset}: {value} ns is finer than the 100 ns of System.TimeSpan; map the column to long to keep every nanosecond.", offset, "IntervalNanosecond");
-        }
-        return global::System.TimeSpan.FromTicks(value / 100);
-    }
 }

@@ -23,21 +23,21 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             writer.WriteNullMarker(true);
         }
         writer.CurrentColumn = 2;
-        writer.WriteString(row.Payload ?? throw ClickHouseRowSupport.NullValue("String"));
+        writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
         writer.CurrentColumn = 3;
         writer.WriteString(row.Blob.Span);
         writer.CurrentColumn = 4;
-        writer.WriteFixedString(row.Code ?? throw ClickHouseRowSupport.NullValue("FixedString(8)"), 8);
+        writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
         writer.CurrentColumn = 5;
         writer.WriteFixedString(row.Currency, 3);
         writer.CurrentColumn = 6;
         writer.WriteUuid(row.Id);
         writer.CurrentColumn = 7;
-        writer.WriteIPv4(row.ClientV4 ?? throw ClickHouseRowSupport.NullValue("IPv4"));
+        writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
         writer.CurrentColumn = 8;
         writer.WriteIPv4(row.RawV4);
         writer.CurrentColumn = 9;
-        writer.WriteIPv6(row.ClientV6 ?? throw ClickHouseRowSupport.NullValue("IPv6"));
+        writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 10;
         switch (row.Status)
         {
@@ -48,7 +48,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(2);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
         }
         writer.CurrentColumn = 11;
         switch (row.Color)
@@ -60,7 +60,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt16(300);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
         }
         writer.CurrentColumn = 12;
         switch (row.StatusByLabel)
@@ -72,7 +72,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(2);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
         }
         writer.CurrentColumn = 13;
         switch (row.Label)
@@ -87,7 +87,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(127);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
         }
         writer.CurrentColumn = 14;
         switch (row.RawEnum)
@@ -96,10 +96,10 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt16(row.RawEnum);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
         }
         writer.CurrentColumn = 15;
-        writer.WriteJson(row.JsonText ?? throw ClickHouseRowSupport.NullValue("JSON"));
+        writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
         writer.CurrentColumn = 16;
         if (row.JsonTree is global::System.Text.Json.Nodes.JsonNode jsonTree)
         {
@@ -143,13 +143,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
-        writer.WriteString(row.Payload ?? throw ClickHouseRowSupport.NullValue("String"));
+        writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
         writer.CurrentColumn = 3;
         writer.WriteUInt8(0);
         writer.WriteString(row.Blob.Span);
         writer.CurrentColumn = 4;
         writer.WriteUInt8(0);
-        writer.WriteFixedString(row.Code ?? throw ClickHouseRowSupport.NullValue("FixedString(8)"), 8);
+        writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
         writer.CurrentColumn = 5;
         writer.WriteUInt8(0);
         writer.WriteFixedString(row.Currency, 3);
@@ -158,13 +158,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.WriteUuid(row.Id);
         writer.CurrentColumn = 7;
         writer.WriteUInt8(0);
-        writer.WriteIPv4(row.ClientV4 ?? throw ClickHouseRowSupport.NullValue("IPv4"));
+        writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
         writer.CurrentColumn = 8;
         writer.WriteUInt8(0);
         writer.WriteIPv4(row.RawV4);
         writer.CurrentColumn = 9;
         writer.WriteUInt8(0);
-        writer.WriteIPv6(row.ClientV6 ?? throw ClickHouseRowSupport.NullValue("IPv6"));
+        writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 10;
         writer.WriteUInt8(0);
         switch (row.Status)
@@ -176,7 +176,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(2);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
         }
         writer.CurrentColumn = 11;
         writer.WriteUInt8(0);
@@ -189,7 +189,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt16(300);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
         }
         writer.CurrentColumn = 12;
         writer.WriteUInt8(0);
@@ -202,7 +202,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(2);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
         }
         writer.CurrentColumn = 13;
         writer.WriteUInt8(0);
@@ -218,7 +218,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt8(127);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
         }
         writer.CurrentColumn = 14;
         writer.WriteUInt8(0);
@@ -228,11 +228,11 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.WriteInt16(row.RawEnum);
                 break;
             default:
-                throw ClickHouseRowSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
         }
         writer.CurrentColumn = 15;
         writer.WriteUInt8(0);
-        writer.WriteJson(row.JsonText ?? throw ClickHouseRowSupport.NullValue("JSON"));
+        writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
         writer.CurrentColumn = 16;
         writer.WriteUInt8(0);
         if (row.JsonTree is global::System.Text.Json.Nodes.JsonNode jsonTree)
@@ -287,21 +287,21 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         {
             1 => global::Samples.Text.Status.Draft,
             2 => global::Samples.Text.Status.Published,
-            var unknown => throw ClickHouseRowSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
         };
         reader.CurrentColumn = 11;
         global::Samples.Text.Color color = reader.ReadInt16() switch
         {
             1 => global::Samples.Text.Color.Red,
             300 => global::Samples.Text.Color.Green,
-            var unknown2 => throw ClickHouseRowSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
+            var unknown2 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
         };
         reader.CurrentColumn = 12;
         global::Samples.Text.Status statusByLabel = reader.ReadInt8() switch
         {
             1 => global::Samples.Text.Status.Draft,
             2 => global::Samples.Text.Status.Published,
-            var unknown3 => throw ClickHouseRowSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
+            var unknown3 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
         };
         reader.CurrentColumn = 13;
         string label = reader.ReadInt8() switch
@@ -309,13 +309,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             -128 => "a",
             0 => "b",
             127 => "c",
-            var unknown4 => throw ClickHouseRowSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
+            var unknown4 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
         };
         reader.CurrentColumn = 14;
         short rawEnum = reader.ReadInt16();
         if (rawEnum is not (-32768 or 1000))
         {
-            throw ClickHouseRowSupport.UnknownEnumValue(rawEnum, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
+            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(rawEnum, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
         }
         reader.CurrentColumn = 15;
         string jsonText = reader.ReadJson();
@@ -410,7 +410,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     {
                         1 => global::Samples.Text.Status.Draft,
                         2 => global::Samples.Text.Status.Published,
-                        var unknown => throw ClickHouseRowSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
+                        var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
                     };
                     break;
                 case 11:
@@ -418,7 +418,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     {
                         1 => global::Samples.Text.Color.Red,
                         300 => global::Samples.Text.Color.Green,
-                        var unknown2 => throw ClickHouseRowSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
+                        var unknown2 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
                     };
                     break;
                 case 12:
@@ -426,7 +426,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     {
                         1 => global::Samples.Text.Status.Draft,
                         2 => global::Samples.Text.Status.Published,
-                        var unknown3 => throw ClickHouseRowSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
+                        var unknown3 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
                     };
                     break;
                 case 13:
@@ -435,7 +435,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                         -128 => "a",
                         0 => "b",
                         127 => "c",
-                        var unknown4 => throw ClickHouseRowSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
+                        var unknown4 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
                     };
                     break;
                 case 14:
@@ -443,7 +443,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     short rawEnum2 = reader.ReadInt16();
                     if (rawEnum2 is not (-32768 or 1000))
                     {
-                        throw ClickHouseRowSupport.UnknownEnumValue(rawEnum2, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
+                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(rawEnum2, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
                     }
                     rawEnum = rawEnum2;
                     break;
@@ -461,7 +461,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     anything = reader.ReadDynamic();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Text.Document
@@ -515,16 +515,4 @@ file static class ClickHouseRowSupport
             new("JsonDocument", "Nullable(JSON)", "JsonDocument"),
             new("Anything", "Dynamic", "Anything"),
         });
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NullValue(string clickHouseType)
-        => new($"A null value cannot be written as {clickHouseType}: ClickHouse has no NULL for it. Give the member a value, or declare a Nullable column where ClickHouse allows one.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException NotAnEnumValue(string? value, string clickHouseType)
-        => new($"The value '{value ?? "null"}' is not one of the values of {clickHouseType}; add it to the column's Enum type or write one of its values.", clickHouseType: clickHouseType);
-
-    public static global::ClickHouse.RowBinary.RowBinaryException UnknownEnumValue(long value, string clickHouseType, long offset)
-        => new($"Invalid {clickHouseType} at byte offset {offset}: {value} is not one of its values.", offset, clickHouseType);
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }

@@ -178,7 +178,7 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
                     visits = reader.ReadUInt64();
                     break;
                 default:
-                    throw ClickHouseRowSupport.UnknownColumn(column);
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
@@ -199,7 +199,4 @@ file static class ClickHouseRowSupport
             new("os_id", "UInt8", "OsId"),
             new("visits", "UInt64", "Visits"),
         });
-
-    public static global::System.ArgumentOutOfRangeException UnknownColumn(int column)
-        => new(nameof(column), column, $"The column order names column {column}, which {nameof(Schema)} does not have.");
 }
