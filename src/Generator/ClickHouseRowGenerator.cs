@@ -21,7 +21,7 @@ public sealed class ClickHouseRowGenerator : IIncrementalGenerator
     {
         IncrementalValuesProvider<RowTypeSpec> rowTypes = context.SyntaxProvider
             .ForAttributeWithMetadataName(
-                KnownTypeNames.RowAttribute,
+                KnownTypeSymbols.RowAttributeName,
                 predicate: static (node, _) => node is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax,
                 transform: static (context, cancellationToken) => Parser.Parse(context, cancellationToken))
             .Where(static spec => spec is not null)

@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Globalization;
 using ClickHouse.RowBinary.Generator.Model;
 
 namespace ClickHouse.RowBinary.Generator.Emitting;
@@ -9,74 +8,61 @@ internal sealed partial class Emitter
     private const string ClickHouseTypeName = "global::ClickHouse.RowBinary.Types.ClickHouseType";
 
     /// <summary>
-    /// The support class field that holds a parsed JSON type with typed paths or parameters, which the reader and
-    /// writer need as a <c>ClickHouseType</c>: parsed once, named after a hash of its text so that binding needs no
-    /// numbering.
+    /// Emits a support class field for each JSON type with typed paths or parameters, which the reader and writer
+    /// need as a parsed <c>ClickHouseType</c>: parsed once per type.
     /// </summary>
-    public static string JsonTypeField(string clickHouseType)
-    {
-        uint hash = 2166136261;
-        foreach (char c in clickHouseType)
-        {
-            hash = unchecked((hash ^ c) * 16777619);
-        }
-        return "JsonType" + hash.ToString("X8", CultureInfo.InvariantCulture);
-    }
-
-    /// <summary>Emits the fields of the JSON types that <paramref name="body"/> refers to.</summary>
-    private void EmitJsonTypeFields(string body)
+    private void EmitJsonTypeFields()
     {
         var seen = new HashSet<string>();
         foreach (FieldSpec field in _spec.Row.Fields)
         {
-            EmitJsonTypeFields(field.Value, body, seen);
+            EmitJsonTypeFields(field.Value, seen);
         }
     }
 
-    private void EmitJsonTypeFields(ValueSpec value, string body, HashSet<string> seen)
+    private void EmitJsonTypeFields(ValueSpec value, HashSet<string> seen)
     {
         switch (value)
         {
-            case ScalarValueSpec scalar:
-                string field = JsonTypeField(scalar.ClickHouseType);
-                if (body.IndexOf($"{SupportClass}.{field})", System.StringComparison.Ordinal) >= 0 && seen.Add(field))
+            case ScalarValueSpec { JsonType: { } jsonType }:
+                if (seen.Add(jsonType))
                 {
                     _code.WriteLine();
-                    _code.WriteLine($"public static readonly {ClickHouseTypeName} {field} = {ClickHouseTypeName}.Parse({Literal(scalar.ClickHouseType)});");
+                    _code.WriteLine($"public static readonly {ClickHouseTypeName} {ScalarCode.JsonTypeFieldName(jsonType)} = {ClickHouseTypeName}.Parse({Literal(jsonType)});");
                 }
                 break;
             case NullableValueSpec nullable:
-                EmitJsonTypeFields(nullable.Inner, body, seen);
+                EmitJsonTypeFields(nullable.Inner, seen);
                 break;
             case ArrayValueSpec array:
-                EmitJsonTypeFields(array.Element, body, seen);
+                EmitJsonTypeFields(array.Element, seen);
                 break;
             case MapValueSpec map:
-                EmitJsonTypeFields(map.Key, body, seen);
-                EmitJsonTypeFields(map.Value, body, seen);
+                EmitJsonTypeFields(map.Key, seen);
+                EmitJsonTypeFields(map.Value, seen);
                 break;
             case TupleValueSpec tuple:
                 foreach (ValueSpec element in tuple.Elements)
                 {
-                    EmitJsonTypeFields(element, body, seen);
+                    EmitJsonTypeFields(element, seen);
                 }
                 break;
             case VariantValueSpec variant:
                 foreach (ValueSpec arm in variant.Arms)
                 {
-                    EmitJsonTypeFields(arm, body, seen);
+                    EmitJsonTypeFields(arm, seen);
                 }
                 break;
             case RowTupleValueSpec rowTuple:
                 foreach (FieldSpec rowField in rowTuple.Row.Fields)
                 {
-                    EmitJsonTypeFields(rowField.Value, body, seen);
+                    EmitJsonTypeFields(rowField.Value, seen);
                 }
                 break;
             case NestedValueSpec nested:
                 foreach (FieldSpec nestedField in nested.Row.Fields)
                 {
-                    EmitJsonTypeFields(nestedField.Value, body, seen);
+                    EmitJsonTypeFields(nestedField.Value, seen);
                 }
                 break;
         }

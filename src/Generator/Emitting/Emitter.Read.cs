@@ -202,7 +202,7 @@ internal sealed partial class Emitter
         switch (spec)
         {
             case ScalarValueSpec scalar:
-                return scalar.ReadExpression;
+                return ScalarCode.Read(scalar);
             case NullableValueSpec nullable:
                 return EmitReadNullable(nullable, hint, names, targetTyped);
             case ArrayValueSpec array:
@@ -294,7 +294,7 @@ internal sealed partial class Emitter
         }
 
         string local = names.Take(array.Kind == CollectionKind.Array ? hint : hint + "Array");
-        _code.WriteLine($"{elementType}[] {local} = {count} == 0 ? global::System.Array.Empty<{elementType}>() : {NewArray(elementType, count)};");
+        _code.WriteLine($"{elementType}[] {local} = {count} == 0 ? global::System.Array.Empty<{elementType}>() : {NewArray(array.Element, count)};");
         if (bulk)
         {
             EmitBulkRead(array, local, hint, names);
@@ -365,13 +365,13 @@ internal sealed partial class Emitter
 
     private string EmitReadEnum(EnumValueSpec enumeration, string hint, LocalNames names)
     {
-        string read = enumeration.StorageTypeName == "sbyte" ? "reader.ReadInt8()" : "reader.ReadInt16()";
-        string size = enumeration.StorageTypeName == "sbyte" ? "1" : "2";
+        string read = $"reader.Read{enumeration.Storage}()";
+        string size = Number(enumeration.MinimumByteSize);
         string type = Literal(enumeration.ClickHouseType);
         if (enumeration.Representation == EnumRepresentation.Number)
         {
             string local = names.Take(hint);
-            _code.WriteLine($"{enumeration.StorageTypeName} {local} = {read};");
+            _code.WriteLine($"{ScalarCode.IntegerKeyword(enumeration.Storage)} {local} = {read};");
             _code.WriteLine($"if ({local} is not ({string.Join(" or ", EnumValues(enumeration))}))");
             using (_code.OpenBlock())
             {
@@ -384,7 +384,7 @@ internal sealed partial class Emitter
         text.Append(read).Append(" switch\n{\n");
         foreach (EnumMemberSpec member in enumeration.Members)
         {
-            string result = enumeration.Representation == EnumRepresentation.Label ? Literal(member.Label) : member.CSharpMember!;
+            string result = EnumMemberExpression(enumeration, member);
             text.Append("    ").Append(Number(member.Value)).Append(" => ").Append(result).Append(",\n");
         }
         string other = names.Take("unknown");
@@ -474,7 +474,7 @@ internal sealed partial class Emitter
         }
 
         string local = names.Take(nested.Kind == CollectionKind.Array ? field.LocalName : field.LocalName + "Array");
-        _code.WriteLine($"{elementType}[] {local} = {count} == 0 ? global::System.Array.Empty<{elementType}>() : {NewArray(elementType, count)};");
+        _code.WriteLine($"{elementType}[] {local} = {count} == 0 ? global::System.Array.Empty<{elementType}>() : new {elementType}[{count}];");
         EmitFor(local + ".Length", index => _code.WriteLine($"{local}[{index}] = {Element(index)};"));
         return nested.Kind == CollectionKind.ImmutableArray
             ? $"global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray({local})"
@@ -488,7 +488,7 @@ internal sealed partial class Emitter
             ClickHouseType: $"Array({subField.Value.ClickHouseType})",
             IsReferenceType: true,
             MinimumByteSize: 1,
-            IsDefaultFormat: "{value}.Length == 0",
+            DefaultCheck: DefaultCheck.IsNullOrEmptyArray,
             Kind: CollectionKind.Array,
             Element: subField.Value);
 
@@ -498,30 +498,22 @@ internal sealed partial class Emitter
         => minimumElementSize == 1 ? Literal(clickHouseType) : $"{Literal(clickHouseType)}, {Number(minimumElementSize)}";
 
     /// <summary>
-    /// <c>new T[length]</c>, with the length in the right place when T is itself an array:
-    /// <c>new byte[length][]</c>.
+    /// <c>new T[length]</c>, with the length in the right place when T is itself an array: <c>new byte[length][]</c>.
+    /// Nullable annotations cannot appear after it; the array converts to the annotated type.
     /// </summary>
-    private static string NewArray(string elementType, string length)
+    private static string NewArray(ValueSpec element, string length)
     {
-        int depth = 0;
-        for (int i = 0; i < elementType.Length; i++)
+        string ranks = "";
+        while (element is ArrayValueSpec { Kind: CollectionKind.Array } array)
         {
-            char c = elementType[i];
-            if (c is '<' or '(')
-            {
-                depth++;
-            }
-            else if (c is '>' or ')')
-            {
-                depth--;
-            }
-            else if (c == '[' && depth == 0)
-            {
-                // Nullable annotations cannot appear in an array creation; the array is converted to the annotated type.
-                return $"new {elementType.Substring(0, i)}[{length}]{elementType.Substring(i).Replace("?", "")}";
-            }
+            ranks += "[]";
+            element = array.Element;
         }
-        return $"new {elementType}[{length}]";
+        if (element is ScalarValueSpec { Holder: ScalarHolder.ByteArray })
+        {
+            return $"new byte[{length}][]{ranks}";
+        }
+        return $"new {element.TypeName}[{length}]{ranks}";
     }
 
     /// <summary>

@@ -7,7 +7,7 @@ internal sealed partial class Emitter
 {
     /// <summary>True when a column can be loaded from a span at a known offset.</summary>
     private static bool IsSpanReadable(FieldSpec field)
-        => field.Value is ScalarValueSpec { FixedWidth.LoadFormat: not null };
+        => field.Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { CanLoad: true };
 
     /// <summary>
     /// Reads consecutive fixed-width columns from one span when they lie in the current segment; otherwise (the
@@ -23,7 +23,7 @@ internal sealed partial class Emitter
         {
             locals[i] = names.Take(run[i].LocalName);
             _code.WriteLine($"{run[i].Value.TypeName} {locals[i]};");
-            FixedWidthSpec fixedWidth = ((ScalarValueSpec)run[i].Value).FixedWidth!;
+            FixedWidthCode fixedWidth = ScalarCode.FixedWidth((ScalarValueSpec)run[i].Value)!;
             runBytes += fixedWidth.ByteSize;
             needsPosition |= fixedWidth.LoadNeedsPosition;
         }
@@ -41,17 +41,17 @@ internal sealed partial class Emitter
             int offset = 0;
             for (int i = 0; i < run.Count; i++)
             {
-                FixedWidthSpec fixedWidth = ((ScalarValueSpec)run[i].Value).FixedWidth!;
+                FixedWidthCode fixedWidth = ScalarCode.FixedWidth((ScalarValueSpec)run[i].Value)!;
                 if (fixedWidth.LoadNeedsPosition)
                 {
                     // Only a load that validates can fail: name its column.
                     _code.WriteLine($"reader.CurrentColumn = {Number(firstColumn + i)};");
                 }
-                string load = fixedWidth.LoadFormat!
-                    .Replace("{span}.Slice({offset})", offset == 0 ? span : $"{span}.Slice({Number(offset)})")
-                    .Replace("{span}", span)
-                    .Replace("{offset}", Number(offset))
-                    .Replace("{position}", offset == 0 ? start : $"{start} + {Number(offset)}");
+                string load = fixedWidth.LoadAt(
+                    span,
+                    Number(offset),
+                    offset == 0 ? span : $"{span}.Slice({Number(offset)})",
+                    offset == 0 ? start : $"{start} + {Number(offset)}");
                 _code.WriteLine($"{locals[i]} = {load};");
                 offset += fixedWidth.ByteSize;
             }
@@ -87,7 +87,7 @@ internal sealed partial class Emitter
             for (int i = 0; i < run.Count; i++)
             {
                 _code.WriteLine($"reader.CurrentColumn = {Number(firstColumn + i)};");
-                _code.WriteLine($"{locals[i]} = {((ScalarValueSpec)run[i].Value).ReadExpression};");
+                _code.WriteLine($"{locals[i]} = {ScalarCode.Read((ScalarValueSpec)run[i].Value)};");
             }
         }
     }

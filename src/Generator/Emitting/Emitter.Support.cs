@@ -10,7 +10,6 @@ internal sealed partial class Emitter
 
     private void EmitSupportClass()
     {
-        string body = _code.ToString();
         _code.WriteLine($"file static class {SupportClass}");
         using (_code.OpenBlock())
         {
@@ -27,7 +26,7 @@ internal sealed partial class Emitter
             _code.Unindent();
             _code.WriteLine("});");
             _code.Unindent();
-            EmitJsonTypeFields(body);
+            EmitJsonTypeFields();
         }
     }
 }

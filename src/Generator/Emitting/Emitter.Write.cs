@@ -55,7 +55,7 @@ internal sealed partial class Emitter
                 }
                 else
                 {
-                    _code.WriteLine($"if ({Substitute(field.Value.IsDefaultFormat, member)})");
+                    _code.WriteLine($"if ({IsDefault(field.Value, member)})");
                     using (_code.OpenBlock())
                     {
                         _code.WriteLine("writer.WriteUInt8(1);");
@@ -140,7 +140,7 @@ internal sealed partial class Emitter
                 string argument = scalar.NeedsNullCheck && !isKnownNotNull
                     ? $"{value} ?? throw {RuntimeSupport}.{NullValue(scalar.ClickHouseType)}"
                     : value;
-                _code.WriteLine(Substitute(scalar.WriteFormat, argument) + ";");
+                _code.WriteLine(ScalarCode.Write(scalar, argument) + ";");
                 break;
             case NullableValueSpec nullable:
                 EmitWriteNullable(nullable, value, hint, names);
@@ -261,7 +261,7 @@ internal sealed partial class Emitter
 
     private void EmitWriteEnum(EnumValueSpec enumeration, string value)
     {
-        string write = enumeration.StorageTypeName == "sbyte" ? "WriteInt8" : "WriteInt16";
+        string write = "Write" + enumeration.Storage;
         _code.WriteLine($"switch ({value})");
         using (_code.OpenBlock())
         {
@@ -277,7 +277,7 @@ internal sealed partial class Emitter
             {
                 foreach (EnumMemberSpec member in enumeration.Members)
                 {
-                    string label = enumeration.Representation == EnumRepresentation.Label ? Literal(member.Label) : member.CSharpMember!;
+                    string label = EnumMemberExpression(enumeration, member);
                     _code.WriteLine($"case {label}:");
                     _code.Indent();
                     _code.WriteLine($"writer.{write}({Number(member.Value)});");
@@ -415,4 +415,24 @@ internal sealed partial class Emitter
     }
 
     private static string NullValue(string clickHouseType) => $"NullValue({Literal(clickHouseType)})";
+
+    /// <summary>The condition that <paramref name="value"/> is its C# default, for RowBinaryWithDefaults.</summary>
+    private static string IsDefault(ValueSpec spec, string value) => spec.DefaultCheck switch
+    {
+        DefaultCheck.IsNull => $"{value} is null",
+        DefaultCheck.IsNullOrEmptyString => $"string.IsNullOrEmpty({value})",
+        DefaultCheck.IsNullOrEmptyArray => $"{value} is null || {value}.Length == 0",
+        DefaultCheck.IsNullOrEmptyCollection => $"{value} is null || {value}.Count == 0",
+        DefaultCheck.IsDefaultOrEmptyImmutableArray => $"{value}.IsDefaultOrEmpty",
+        DefaultCheck.IsEmptyMemory => $"{value}.IsEmpty",
+        DefaultCheck.EqualsDefault => $"{value} == default",
+        DefaultCheck.EqualsZero => $"{value} == 0",
+        DefaultCheck.EqualsDefaultByComparer => $"global::System.Collections.Generic.EqualityComparer<{spec.TypeName}>.Default.Equals({value}, default)",
+        DefaultCheck.IsNullVariant => $"{value}.IsNull",
+        _ => throw new System.ArgumentOutOfRangeException(nameof(spec), spec.DefaultCheck, "Unknown default check."),
+    };
+
+    /// <summary>What a label of an Enum stands for in C#: the label text, or the C# enum member.</summary>
+    private static string EnumMemberExpression(EnumValueSpec enumeration, EnumMemberSpec member)
+        => enumeration.Representation == EnumRepresentation.Label ? Literal(member.Label) : enumeration.TypeName + "." + Identifier(member.CSharpMember!);
 }

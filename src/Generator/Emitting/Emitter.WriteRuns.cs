@@ -5,15 +5,13 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 
 internal sealed partial class Emitter
 {
-    private const string RowBinaryPrimitives = "global::ClickHouse.RowBinary.RowBinaryPrimitives";
-
     /// <summary>
     /// True when a column can go into a run written into one reserved span: a fixed-width scalar or a text String,
     /// always written (RowBinaryWithDefaults columns that may defer to the server are written on their own).
     /// </summary>
     private static bool IsSpanWritable(FieldSpec field, bool withDefaults)
         => field.Value is ScalarValueSpec scalar
-            && (scalar.FixedWidth is not null || scalar.IsText)
+            && (scalar.IsText || ScalarCode.FixedWidth(scalar) is not null)
             && !(withDefaults && field.UseServerDefault);
 
     /// <summary>
@@ -38,21 +36,21 @@ internal sealed partial class Emitter
                 string bytes = names.Take(run[i].LocalName + "MaxBytes");
                 _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
                 _code.WriteLine($"string? {values[i]} = {member};");
-                _code.WriteLine($"int {bytes} = {RowBinaryPrimitives}.MaxStringBytes({values[i]});");
+                _code.WriteLine($"int {bytes} = {ScalarCode.RowBinaryPrimitives}.MaxStringBytes({values[i]});");
                 maxBytes.Add(bytes);
                 continue;
             }
 
-            FixedWidthSpec fixedWidth = scalar.FixedWidth!;
+            FixedWidthCode fixedWidth = ScalarCode.FixedWidth(scalar)!;
             fixedBytes += fixedWidth.ByteSize;
-            if (fixedWidth.ConvertFormat is null)
+            if (fixedWidth.Conversion is not { } conversion)
             {
                 values[i] = member;
                 continue;
             }
             values[i] = names.Take(run[i].LocalName);
             _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
-            _code.WriteLine($"{fixedWidth.ConvertedTypeName} {values[i]} = {Substitute(fixedWidth.ConvertFormat, member)};");
+            _code.WriteLine($"{conversion.ConvertedTypeName} {values[i]} = {conversion.Convert(member)};");
         }
 
         string span = names.Take("span");
@@ -66,7 +64,7 @@ internal sealed partial class Emitter
 
         string reserve = names.Take("reserve");
         _code.WriteLine($"int {reserve} = {Number(fixedBytes)} + {string.Join(" + ", maxBytes)};");
-        _code.WriteLine($"if ({reserve} <= {RowBinaryPrimitives}.MaxRowReservation)");
+        _code.WriteLine($"if ({reserve} <= {ScalarCode.RowBinaryPrimitives}.MaxRowReservation)");
         using (_code.OpenBlock())
         {
             _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
@@ -85,8 +83,8 @@ internal sealed partial class Emitter
                 {
                     _code.WriteLine("writer.WriteUInt8(0);");
                 }
-                string write = scalar.FixedWidth?.ConvertFormat is not null ? scalar.FixedWidth.ConvertedWriteFormat! : scalar.WriteFormat;
-                _code.WriteLine(Substitute(write, values[i]) + ";");
+                string write = ScalarCode.FixedWidth(scalar)?.Conversion is { } conversion ? conversion.Write(values[i]) : ScalarCode.Write(scalar, values[i]);
+                _code.WriteLine(write + ";");
             }
         }
     }
@@ -109,7 +107,7 @@ internal sealed partial class Emitter
             var scalar = (ScalarValueSpec)run[i].Value;
             if (scalar.IsText)
             {
-                string written = $"{RowBinaryPrimitives}.WriteString({SliceAt(span, offset)}, {values[i]})";
+                string written = $"{ScalarCode.RowBinaryPrimitives}.WriteString({SliceAt(span, offset)}, {values[i]})";
                 _code.WriteLine(positionDeclared
                     ? $"{position} += {(offset == 0 ? "" : Number(offset) + " + ")}{written};"
                     : $"int {position} = {(offset == 0 ? "" : Number(offset) + " + ")}{written};");
@@ -117,12 +115,8 @@ internal sealed partial class Emitter
                 offset = 0;
                 continue;
             }
-            FixedWidthSpec fixedWidth = scalar.FixedWidth!;
-            string store = fixedWidth.StoreFormat
-                .Replace("{span}.Slice({offset})", SliceAt(span, offset))
-                .Replace("{span}", span)
-                .Replace("{offset}", At(offset))
-                .Replace("{value}", values[i]);
+            FixedWidthCode fixedWidth = ScalarCode.FixedWidth(scalar)!;
+            string store = fixedWidth.StoreAt(span, At(offset), SliceAt(span, offset), values[i]);
             _code.WriteLine(store + ";");
             offset += fixedWidth.ByteSize;
         }

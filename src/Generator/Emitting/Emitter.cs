@@ -83,12 +83,12 @@ internal sealed partial class Emitter
         EmitSupportClass();
     }
 
-    private static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
+    internal static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
 
-    private static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
+    internal static string Number(long value) => value.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>A member name as an identifier: <c>@class</c> for a keyword.</summary>
-    private static string Identifier(string name)
+    internal static string Identifier(string name)
         => SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None ? name : "@" + name;
 
     /// <summary>The non-nullable spelling of a type name: <c>string[]?</c> becomes <c>string[]</c>.</summary>
@@ -96,8 +96,6 @@ internal sealed partial class Emitter
         => value.IsReferenceType && value.TypeName.EndsWith("?", System.StringComparison.Ordinal)
             ? value.TypeName.Substring(0, value.TypeName.Length - 1)
             : value.TypeName;
-
-    private static string Substitute(string format, string value) => format.Replace("{value}", value);
 
     /// <summary>One column of the schema: a field, or one field of a Nested field.</summary>
     private sealed class SchemaColumn

@@ -1,18 +1,14 @@
 using System;
 using System.Collections.Generic;
-using ClickHouse.RowBinary.Generator.Emitting;
 using ClickHouse.RowBinary.Generator.Helpers;
 using ClickHouse.RowBinary.Generator.Model;
 using ClickHouse.RowBinary.Types;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 
 namespace ClickHouse.RowBinary.Generator.Parsing;
 
 internal sealed partial class Parser
 {
-    private const string EqualityComparerFormat = "global::System.Collections.Generic.EqualityComparer<{0}>.Default.Equals({{value}}, default)";
-
     /// <summary>
     /// Checks that a C# type can hold a ClickHouse type (the design's mapping table, "also accepted" included)
     /// and describes how to write and read it. Throws <see cref="BindingException"/> with the reason otherwise.
@@ -49,53 +45,53 @@ internal sealed partial class Parser
 
         switch (clickHouseType.Kind)
         {
-            case ClickHouseTypeKind.Int8: return BindInteger(type, name, SpecialType.System_SByte, "Int8", 1);
-            case ClickHouseTypeKind.Int16: return BindInteger(type, name, SpecialType.System_Int16, "Int16", 2);
-            case ClickHouseTypeKind.Int32: return BindInteger(type, name, SpecialType.System_Int32, "Int32", 4);
-            case ClickHouseTypeKind.Int64: return BindInteger(type, name, SpecialType.System_Int64, "Int64", 8);
-            case ClickHouseTypeKind.UInt8: return BindInteger(type, name, SpecialType.System_Byte, "UInt8", 1);
-            case ClickHouseTypeKind.UInt16: return BindInteger(type, name, SpecialType.System_UInt16, "UInt16", 2);
-            case ClickHouseTypeKind.UInt32: return BindInteger(type, name, SpecialType.System_UInt32, "UInt32", 4);
-            case ClickHouseTypeKind.UInt64: return BindInteger(type, name, SpecialType.System_UInt64, "UInt64", 8);
-            case ClickHouseTypeKind.Int128 when Is(type, KnownTypeNames.Int128):
-                return Scalar(type, name, 16, "writer.WriteInt128({value})", "reader.ReadInt128()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int128", 16));
-            case ClickHouseTypeKind.UInt128 when Is(type, KnownTypeNames.UInt128):
-                return Scalar(type, name, 16, "writer.WriteUInt128({value})", "reader.ReadUInt128()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("UInt128", 16));
-            case ClickHouseTypeKind.Int256 when Is(type, KnownTypeNames.BigInteger):
-                return Scalar(type, name, 32, "writer.WriteInt256({value})", "reader.ReadInt256()");
-            case ClickHouseTypeKind.UInt256 when Is(type, KnownTypeNames.BigInteger):
-                return Scalar(type, name, 32, "writer.WriteUInt256({value})", "reader.ReadUInt256()");
+            case ClickHouseTypeKind.Int8: return BindInteger(type, name, SpecialType.System_SByte, ScalarEncoding.Int8, 1);
+            case ClickHouseTypeKind.Int16: return BindInteger(type, name, SpecialType.System_Int16, ScalarEncoding.Int16, 2);
+            case ClickHouseTypeKind.Int32: return BindInteger(type, name, SpecialType.System_Int32, ScalarEncoding.Int32, 4);
+            case ClickHouseTypeKind.Int64: return BindInteger(type, name, SpecialType.System_Int64, ScalarEncoding.Int64, 8);
+            case ClickHouseTypeKind.UInt8: return BindInteger(type, name, SpecialType.System_Byte, ScalarEncoding.UInt8, 1);
+            case ClickHouseTypeKind.UInt16: return BindInteger(type, name, SpecialType.System_UInt16, ScalarEncoding.UInt16, 2);
+            case ClickHouseTypeKind.UInt32: return BindInteger(type, name, SpecialType.System_UInt32, ScalarEncoding.UInt32, 4);
+            case ClickHouseTypeKind.UInt64: return BindInteger(type, name, SpecialType.System_UInt64, ScalarEncoding.UInt64, 8);
+            case ClickHouseTypeKind.Int128 when _known.Is(type, KnownType.Int128):
+                return Scalar(type, name, 16, ScalarEncoding.Int128, blittable: true);
+            case ClickHouseTypeKind.UInt128 when _known.Is(type, KnownType.UInt128):
+                return Scalar(type, name, 16, ScalarEncoding.UInt128, blittable: true);
+            case ClickHouseTypeKind.Int256 when _known.Is(type, KnownType.BigInteger):
+                return Scalar(type, name, 32, ScalarEncoding.Int256);
+            case ClickHouseTypeKind.UInt256 when _known.Is(type, KnownType.BigInteger):
+                return Scalar(type, name, 32, ScalarEncoding.UInt256);
             case ClickHouseTypeKind.Float32 when type.SpecialType == SpecialType.System_Single:
-                return Scalar(type, name, 4, "writer.WriteFloat32({value})", "reader.ReadFloat32()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Single", 4));
+                return Scalar(type, name, 4, ScalarEncoding.Float32, blittable: true);
             case ClickHouseTypeKind.Float64 when type.SpecialType == SpecialType.System_Double:
-                return Scalar(type, name, 8, "writer.WriteFloat64({value})", "reader.ReadFloat64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Double", 8));
+                return Scalar(type, name, 8, ScalarEncoding.Float64, blittable: true);
             case ClickHouseTypeKind.BFloat16 when type.SpecialType == SpecialType.System_Single:
-                return Scalar(type, name, 2, "writer.WriteBFloat16({value})", "reader.ReadBFloat16()");
+                return Scalar(type, name, 2, ScalarEncoding.BFloat16);
             case ClickHouseTypeKind.Bool when type.SpecialType == SpecialType.System_Boolean:
-                return Scalar(type, name, 1, "writer.WriteBool({value})", "reader.ReadBool()", fixedWidth: FixedWidthEncodings.Bool);
+                return Scalar(type, name, 1, ScalarEncoding.Bool);
             case ClickHouseTypeKind.String:
                 return BindString(type, name);
             case ClickHouseTypeKind.FixedString:
                 return BindFixedString(type, name, clickHouseType.Length);
             case ClickHouseTypeKind.Date:
             case ClickHouseTypeKind.Date32:
-                return BindDate(type, name, clickHouseType.Kind == ClickHouseTypeKind.Date ? "Date" : "Date32", clickHouseType.ByteSize);
+                return BindDate(type, name, clickHouseType.Kind == ClickHouseTypeKind.Date ? ScalarEncoding.Date : ScalarEncoding.Date32, clickHouseType.ByteSize);
             case ClickHouseTypeKind.DateTime when type.SpecialType == SpecialType.System_DateTime:
-                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "reader.ReadDateTime()", fixedWidth: FixedWidthEncodings.DateTime(offset: false));
-            case ClickHouseTypeKind.DateTime when Is(type, KnownTypeNames.DateTimeOffset):
-                return Scalar(type, name, 4, "writer.WriteDateTime({value})", "new global::System.DateTimeOffset(reader.ReadDateTime())", fixedWidth: FixedWidthEncodings.DateTime(offset: true));
+                return Scalar(type, name, 4, ScalarEncoding.DateTime);
+            case ClickHouseTypeKind.DateTime when _known.Is(type, KnownType.DateTimeOffset):
+                return Scalar(type, name, 4, ScalarEncoding.DateTime, ScalarHolder.DateTimeOffset);
             case ClickHouseTypeKind.DateTime64:
                 return BindDateTime64(type, name, clickHouseType.Precision);
             case ClickHouseTypeKind.Decimal:
                 return BindDecimal(type, name, clickHouseType.Precision, clickHouseType.Scale);
-            case ClickHouseTypeKind.UUID when Is(type, KnownTypeNames.Guid):
-                return Scalar(type, name, 16, "writer.WriteUuid({value})", "reader.ReadUuid()", fixedWidth: FixedWidthEncodings.Uuid);
-            case ClickHouseTypeKind.IPv4 when Is(type, KnownTypeNames.IPAddress):
-                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadIPv4()");
+            case ClickHouseTypeKind.UUID when _known.Is(type, KnownType.Guid):
+                return Scalar(type, name, 16, ScalarEncoding.Uuid);
+            case ClickHouseTypeKind.IPv4 when _known.Is(type, KnownType.IPAddress):
+                return Scalar(type, name, 4, ScalarEncoding.IPv4);
             case ClickHouseTypeKind.IPv4 when type.SpecialType == SpecialType.System_UInt32:
-                return Scalar(type, name, 4, "writer.WriteIPv4({value})", "reader.ReadUInt32()", fixedWidth: FixedWidthEncodings.Primitive("UInt32", 4));
-            case ClickHouseTypeKind.IPv6 when Is(type, KnownTypeNames.IPAddress):
-                return Scalar(type, name, 16, "writer.WriteIPv6({value})", "reader.ReadIPv6()");
+                return Scalar(type, name, 4, ScalarEncoding.IPv4, ScalarHolder.UInt32);
+            case ClickHouseTypeKind.IPv6 when _known.Is(type, KnownType.IPAddress):
+                return Scalar(type, name, 16, ScalarEncoding.IPv6);
             case ClickHouseTypeKind.Enum8:
             case ClickHouseTypeKind.Enum16:
                 return BindEnum(type, clickHouseType);
@@ -119,16 +115,16 @@ internal sealed partial class Parser
                 return BindNested(type, clickHouseType, allowNested);
             case ClickHouseTypeKind.Variant:
                 return BindVariant(type, clickHouseType);
-            case ClickHouseTypeKind.Dynamic when Is(type, KnownTypeNames.ClickHouseDynamic):
-                return Scalar(type, name, 1, "writer.WriteDynamic({value})", "reader.ReadDynamic()");
+            case ClickHouseTypeKind.Dynamic when _known.Is(type, KnownType.ClickHouseDynamic):
+                return Scalar(type, name, 1, ScalarEncoding.Dynamic);
             case ClickHouseTypeKind.Json:
                 return BindJson(type, name);
-            case ClickHouseTypeKind.Time when Is(type, KnownTypeNames.TimeSpan):
-                return Scalar(type, name, 4, "writer.WriteTime({value})", "reader.ReadTime()");
-            case ClickHouseTypeKind.Time64 when Is(type, KnownTypeNames.TimeSpan):
-                return Scalar(type, name, 8, $"writer.WriteTime64({{value}}, {Number(clickHouseType.Precision)})", $"reader.ReadTime64({Number(clickHouseType.Precision)})");
+            case ClickHouseTypeKind.Time when _known.Is(type, KnownType.TimeSpan):
+                return Scalar(type, name, 4, ScalarEncoding.Time);
+            case ClickHouseTypeKind.Time64 when _known.Is(type, KnownType.TimeSpan):
+                return Scalar(type, name, 8, ScalarEncoding.Time64) with { Precision = clickHouseType.Precision };
             case ClickHouseTypeKind.Time64 when type.SpecialType == SpecialType.System_Int64:
-                return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
+                return Scalar(type, name, 8, ScalarEncoding.Int64, blittable: true);
             case ClickHouseTypeKind.Interval:
                 return BindInterval(type, name, clickHouseType.IntervalUnit!);
             case ClickHouseTypeKind.Nothing:
@@ -146,7 +142,7 @@ internal sealed partial class Parser
         if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
         {
             ValueSpec value = Bind(underlying, inner, allowNested: false);
-            return new NullableValueSpec(TypeName(type), name, IsReferenceType: false, MinimumByteSize: 1, "{value} is null", value, IsNullableValueType: true);
+            return new NullableValueSpec(TypeName(type), name, IsReferenceType: false, MinimumByteSize: 1, DefaultCheck.IsNull, value, IsNullableValueType: true);
         }
         if (type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.NotAnnotated)
         {
@@ -157,24 +153,23 @@ internal sealed partial class Parser
             ITypeSymbol notAnnotated = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
             ITypeSymbol annotated = type.WithNullableAnnotation(NullableAnnotation.Annotated);
             ValueSpec value = inner.Kind == ClickHouseTypeKind.Nothing && type.SpecialType == SpecialType.System_Object
-                ? new NothingValueSpec(TypeName(notAnnotated), inner.ToString(), IsReferenceType: true, MinimumByteSize: 0, "{value} is null")
+                ? new NothingValueSpec(TypeName(notAnnotated), inner.ToString(), IsReferenceType: true, MinimumByteSize: 0, DefaultCheck.IsNull)
                 : Bind(notAnnotated, inner, allowNested: false);
-            return new NullableValueSpec(TypeName(annotated), name, IsReferenceType: true, MinimumByteSize: 1, "{value} is null", value, IsNullableValueType: false);
+            return new NullableValueSpec(TypeName(annotated), name, IsReferenceType: true, MinimumByteSize: 1, DefaultCheck.IsNull, value, IsNullableValueType: false);
         }
         throw BindingException.Mismatch($"a Nullable column needs a C# type that can be null: use '{Display(type)}?'");
     }
 
-    private ValueSpec BindInteger(ITypeSymbol type, string name, SpecialType specialType, string method, int size)
+    private ValueSpec BindInteger(ITypeSymbol type, string name, SpecialType specialType, ScalarEncoding encoding, int size)
     {
         if (type.SpecialType == specialType)
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", blittable: true, fixedWidth: FixedWidthEncodings.Integer(method, size, cast: null, resultType: null));
+            return Scalar(type, name, size, encoding, blittable: true);
         }
         if (type is INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } enumUnderlying } && enumUnderlying.SpecialType == specialType)
         {
             // A C# enum stored as its number: the underlying type must be exactly the column's.
-            string underlyingName = enumUnderlying.ToDisplayString(TypeNameFormat);
-            return Scalar(type, name, size, $"writer.Write{method}(({underlyingName}){{value}})", $"({TypeName(type)})reader.Read{method}()", fixedWidth: FixedWidthEncodings.Integer(method, size, cast: underlyingName, resultType: TypeName(type)));
+            return Scalar(type, name, size, encoding, ScalarHolder.CSharpEnum);
         }
         throw BindingException.Mismatch($"{name} is held by '{SpecialTypeKeyword(specialType)}' (or a C# enum whose underlying type is '{SpecialTypeKeyword(specialType)}')");
     }
@@ -184,72 +179,69 @@ internal sealed partial class Parser
         if (type.SpecialType == SpecialType.System_String)
         {
             // WriteString rejects null itself, with a message that says how to declare a Nullable column.
-            return Scalar(type, name, 1, "writer.WriteString({value})", _cacheStrings ? "reader.ReadCachedString()" : "reader.ReadString()", needsNullCheck: false, isText: true);
+            return Scalar(type, name, 1, ScalarEncoding.String, needsNullCheck: false) with { CacheStrings = _cacheStrings };
         }
         if (IsByteArray(type))
         {
-            return Scalar(type, name, 1, "writer.WriteString({value})", "reader.ReadStringBytes()");
+            return Scalar(type, name, 1, ScalarEncoding.String, ScalarHolder.ByteArray);
         }
         if (IsReadOnlyMemoryOfByte(type))
         {
-            return Scalar(type, name, 1, "writer.WriteString({value}.Span)", "new global::System.ReadOnlyMemory<byte>(reader.ReadStringBytes())");
+            return Scalar(type, name, 1, ScalarEncoding.String, ScalarHolder.ByteMemory);
         }
         throw BindingException.Mismatch($"{name} is held by 'string' (UTF-8 text), or by 'byte[]' or 'ReadOnlyMemory<byte>' (the bytes exactly as stored)");
     }
 
     private ValueSpec BindFixedString(ITypeSymbol type, string name, int length)
     {
-        string n = Number(length);
         if (type.SpecialType == SpecialType.System_String)
         {
-            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}, {n})", $"reader.ReadFixedString({n})", needsNullCheck: false);
+            return Scalar(type, name, length, ScalarEncoding.FixedString, needsNullCheck: false) with { Length = length };
         }
         if (IsByteArray(type))
         {
-            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}, {n})", $"reader.ReadFixedStringBytes({n})");
+            return Scalar(type, name, length, ScalarEncoding.FixedString, ScalarHolder.ByteArray) with { Length = length };
         }
         if (IsReadOnlyMemoryOfByte(type))
         {
-            return Scalar(type, name, length, $"writer.WriteFixedString({{value}}.Span, {n})", $"new global::System.ReadOnlyMemory<byte>(reader.ReadFixedStringBytes({n}))");
+            return Scalar(type, name, length, ScalarEncoding.FixedString, ScalarHolder.ByteMemory) with { Length = length };
         }
         throw BindingException.Mismatch($"{name} is held by 'byte[]' or 'ReadOnlyMemory<byte>' (all N bytes), or by 'string' (zero-padded on write, trailing zeros trimmed on read)");
     }
 
-    private ValueSpec BindDate(ITypeSymbol type, string name, string method, int size)
+    private ValueSpec BindDate(ITypeSymbol type, string name, ScalarEncoding encoding, int size)
     {
-        if (Is(type, KnownTypeNames.DateOnly))
+        if (_known.Is(type, KnownType.DateOnly))
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}()", fixedWidth: FixedWidthEncodings.Date(method, asDateTime: false));
+            return Scalar(type, name, size, encoding);
         }
         if (type.SpecialType == SpecialType.System_DateTime)
         {
-            return Scalar(type, name, size, $"writer.Write{method}({{value}})", $"reader.Read{method}().ToDateTime(global::System.TimeOnly.MinValue)", fixedWidth: FixedWidthEncodings.Date(method, asDateTime: true));
+            return Scalar(type, name, size, encoding, ScalarHolder.DateTime);
         }
         throw BindingException.Mismatch($"{name} is held by 'DateOnly' or 'DateTime'");
     }
 
     private ValueSpec BindDateTime64(ITypeSymbol type, string name, int precision)
     {
-        string p = Number(precision);
         if (type.SpecialType == SpecialType.System_DateTime)
         {
-            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"reader.ReadDateTime64({p})", fixedWidth: FixedWidthEncodings.DateTime64(p));
+            return Scalar(type, name, 8, ScalarEncoding.DateTime64) with { Precision = precision };
         }
-        if (Is(type, KnownTypeNames.DateTimeOffset))
+        if (_known.Is(type, KnownType.DateTimeOffset))
         {
-            return Scalar(type, name, 8, $"writer.WriteDateTime64({{value}}, {p})", $"new global::System.DateTimeOffset(reader.ReadDateTime64({p}))", fixedWidth: FixedWidthEncodings.DateTime64(p));
+            return Scalar(type, name, 8, ScalarEncoding.DateTime64, ScalarHolder.DateTimeOffset) with { Precision = precision };
         }
         if (type.SpecialType == SpecialType.System_Int64)
         {
             // The raw ticks of 10^-precision seconds: every digit kept, even those finer than 100 ns.
-            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
+            return Scalar(type, name, 8, ScalarEncoding.Int64, blittable: true);
         }
-        throw BindingException.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{p} s)");
+        throw BindingException.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{precision} s)");
     }
 
     private ValueSpec BindDecimal(ITypeSymbol type, string name, int precision, int scale)
     {
-        string arguments = Number(precision) + ", " + Number(scale);
         int size = ClickHouseType.DecimalByteSize(precision);
         if (type.SpecialType == SpecialType.System_Decimal)
         {
@@ -257,33 +249,33 @@ internal sealed partial class Parser
             {
                 _decimalWarnings.Add(name);
             }
-            return Scalar(type, name, size, $"writer.WriteDecimal({{value}}, {arguments})", $"reader.ReadDecimal({arguments})");
+            return Scalar(type, name, size, ScalarEncoding.Decimal) with { Precision = precision, Scale = scale };
         }
-        if (Is(type, KnownTypeNames.ClickHouseDecimal))
+        if (_known.Is(type, KnownType.ClickHouseDecimal))
         {
-            return Scalar(type, name, size, $"writer.WriteDecimal({{value}}, {arguments})", $"reader.ReadClickHouseDecimal({arguments})");
+            return Scalar(type, name, size, ScalarEncoding.Decimal, ScalarHolder.ClickHouseDecimal) with { Precision = precision, Scale = scale };
         }
         throw BindingException.Mismatch($"{name} is held by 'decimal' (up to 28 digits) or 'ClickHouseDecimal' (any precision, exactly)");
     }
 
     /// <summary>
     /// JSON: plain, or with typed paths, SKIP and parameters, which change the encoding: the reader and writer then
-    /// take the parsed type, kept in a field of the support class.
+    /// take the parsed type.
     /// </summary>
     private ValueSpec BindJson(ITypeSymbol type, string name)
     {
-        string jsonType = name == "JSON" ? "" : $", {Emitter.SupportClass}.{Emitter.JsonTypeField(name)}";
+        string? jsonType = name == "JSON" ? null : name;
         if (type.SpecialType == SpecialType.System_String)
         {
-            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJson({jsonType.TrimStart(',', ' ')})");
+            return Scalar(type, name, 1, ScalarEncoding.Json) with { JsonType = jsonType };
         }
-        if (Is(type, KnownTypeNames.JsonNode))
+        if (_known.Is(type, KnownType.JsonNode))
         {
-            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJsonNode({jsonType.TrimStart(',', ' ')})");
+            return Scalar(type, name, 1, ScalarEncoding.Json, ScalarHolder.JsonNode) with { JsonType = jsonType };
         }
-        if (Is(type, KnownTypeNames.JsonDocument))
+        if (_known.Is(type, KnownType.JsonDocument))
         {
-            return Scalar(type, name, 1, $"writer.WriteJson({{value}}{jsonType})", $"reader.ReadJsonDocument({jsonType.TrimStart(',', ' ')})");
+            return Scalar(type, name, 1, ScalarEncoding.Json, ScalarHolder.JsonDocument) with { JsonType = jsonType };
         }
         throw BindingException.Mismatch($"{name} is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
     }
@@ -293,34 +285,25 @@ internal sealed partial class Parser
     {
         if (type.SpecialType == SpecialType.System_Int64)
         {
-            return Scalar(type, name, 8, "writer.WriteInt64({value})", "reader.ReadInt64()", blittable: true, fixedWidth: FixedWidthEncodings.Primitive("Int64", 8));
+            return Scalar(type, name, 8, ScalarEncoding.Int64, blittable: true);
         }
-        if (Is(type, KnownTypeNames.TimeSpan))
+        if (_known.Is(type, KnownType.TimeSpan))
         {
-            string support = Emitter.RuntimeSupport;
-            if (unit == "Nanosecond")
+            IntervalUnit fixedLength = unit switch
             {
-                return Scalar(type, name, 8,
-                    $"writer.WriteInt64({support}.IntervalNanosecondsFromTimeSpan({{value}}))",
-                    $"{support}.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8)");
-            }
-            long? ticksPerUnit = unit switch
-            {
-                "Microsecond" => 10L,
-                "Millisecond" => 10_000L,
-                "Second" => 10_000_000L,
-                "Minute" => 600_000_000L,
-                "Hour" => 36_000_000_000L,
-                "Day" => 864_000_000_000L,
-                "Week" => 6_048_000_000_000L,
-                _ => null,
+                "Nanosecond" => IntervalUnit.Nanosecond,
+                "Microsecond" => IntervalUnit.Microsecond,
+                "Millisecond" => IntervalUnit.Millisecond,
+                "Second" => IntervalUnit.Second,
+                "Minute" => IntervalUnit.Minute,
+                "Hour" => IntervalUnit.Hour,
+                "Day" => IntervalUnit.Day,
+                "Week" => IntervalUnit.Week,
+                _ => IntervalUnit.None,
             };
-            if (ticksPerUnit is long ticks)
+            if (fixedLength != IntervalUnit.None)
             {
-                string literal = Literal(name);
-                return Scalar(type, name, 8,
-                    $"writer.WriteInt64({support}.IntervalFromTimeSpan({{value}}, {Number(ticks)}, {literal}))",
-                    $"{support}.IntervalToTimeSpan(reader.ReadInt64(), {Number(ticks)}, {literal}, reader.Offset - 8)");
+                return Scalar(type, name, 8, ScalarEncoding.Interval) with { IntervalUnit = fixedLength };
             }
             throw BindingException.Mismatch($"a {unit.ToLowerInvariant()} has no fixed length, so {name} is held by 'long' (the number of units) only");
         }
@@ -336,6 +319,7 @@ internal sealed partial class Parser
         string name = clickHouseType.ToString();
         bool isEnum8 = clickHouseType.Kind == ClickHouseTypeKind.Enum8;
         string storage = isEnum8 ? "sbyte" : "short";
+        ScalarEncoding storageEncoding = isEnum8 ? ScalarEncoding.Int8 : ScalarEncoding.Int16;
         int size = isEnum8 ? 1 : 2;
         var members = new List<EnumMemberSpec>();
 
@@ -345,7 +329,7 @@ internal sealed partial class Parser
             {
                 members.Add(new EnumMemberSpec(member.Key, member.Value, null));
             }
-            return new EnumValueSpec(TypeName(type), name, IsReferenceType: true, size, "string.IsNullOrEmpty({value})", EnumRepresentation.Label, storage, members.ToEquatableArray());
+            return new EnumValueSpec(TypeName(type), name, IsReferenceType: true, size, DefaultCheck.IsNullOrEmptyString, EnumRepresentation.Label, storageEncoding, members.ToEquatableArray());
         }
         if (type.SpecialType == (isEnum8 ? SpecialType.System_SByte : SpecialType.System_Int16))
         {
@@ -353,7 +337,7 @@ internal sealed partial class Parser
             {
                 members.Add(new EnumMemberSpec(member.Key, member.Value, null));
             }
-            return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, "{value} == 0", EnumRepresentation.Number, storage, members.ToEquatableArray());
+            return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, DefaultCheck.EqualsZero, EnumRepresentation.Number, storageEncoding, members.ToEquatableArray());
         }
         if (type is not INamedTypeSymbol { TypeKind: TypeKind.Enum } enumType)
         {
@@ -387,13 +371,13 @@ internal sealed partial class Parser
             {
                 throw BindingException.Mismatch($"the labels of {name} map to C# enum members with the same value ('{match.Name}'), so a written value would be ambiguous");
             }
-            members.Add(new EnumMemberSpec(member.Key, member.Value, TypeName(enumType) + "." + Identifier(match.Name)));
+            members.Add(new EnumMemberSpec(member.Key, member.Value, match.Name));
         }
         if (missing.Count > 0)
         {
             throw BindingException.Mismatch($"the labels {string.Join(", ", missing)} have no member of the same name in '{Display(enumType)}'; add them, or map the column to string");
         }
-        return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, "{value} == default", EnumRepresentation.CSharpEnum, storage, members.ToEquatableArray());
+        return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, DefaultCheck.EqualsDefault, EnumRepresentation.CSharpEnum, storageEncoding, members.ToEquatableArray());
     }
 
     private ValueSpec BindArray(ITypeSymbol type, string name, ClickHouseType element)
@@ -421,7 +405,7 @@ internal sealed partial class Parser
                 values[i] = Bind(tuple.TupleElements[i].Type, elements[i], allowNested: false);
                 minimumSize = ValueSpec.AddSizes(minimumSize, values[i].MinimumByteSize);
             }
-            return new TupleValueSpec(TypeName(type), name, IsReferenceType: false, minimumSize, string.Format(EqualityComparerFormat, TypeName(type)), new EquatableArray<ValueSpec>(values));
+            return new TupleValueSpec(TypeName(type), name, IsReferenceType: false, minimumSize, DefaultCheck.EqualsDefaultByComparer, new EquatableArray<ValueSpec>(values));
         }
         if (type is INamedTypeSymbol named && IsRowType(named))
         {
@@ -432,7 +416,7 @@ internal sealed partial class Parser
             {
                 minimumSize = ValueSpec.AddSizes(minimumSize, field.Value.MinimumByteSize);
             }
-            string isDefault = shape.IsReferenceType ? "{value} is null" : string.Format(EqualityComparerFormat, TypeName(type));
+            DefaultCheck isDefault = shape.IsReferenceType ? DefaultCheck.IsNull : DefaultCheck.EqualsDefaultByComparer;
             return new RowTupleValueSpec(TypeName(type), name, shape.IsReferenceType, minimumSize, isDefault, shape);
         }
         throw BindingException.Mismatch($"{name} is held by a C# tuple with {elements.Count} elements, or by a [ClickHouseRow] type with one column per element");
@@ -443,19 +427,18 @@ internal sealed partial class Parser
         MapKind kind;
         ITypeSymbol? keyType;
         ITypeSymbol? valueType;
-        string metadataName = type is INamedTypeSymbol named ? KnownTypeNames.MetadataName(named) : "";
-        switch (metadataName)
+        switch (_known.Of(type))
         {
-            case KnownTypeNames.Dictionary:
+            case KnownType.Dictionary:
                 kind = MapKind.Dictionary;
                 break;
-            case KnownTypeNames.ReadOnlyDictionaryInterface:
+            case KnownType.ReadOnlyDictionaryInterface:
                 kind = MapKind.ReadOnlyDictionaryInterface;
                 break;
-            case KnownTypeNames.DictionaryInterface:
+            case KnownType.DictionaryInterface:
                 kind = MapKind.DictionaryInterface;
                 break;
-            case KnownTypeNames.List when TryGetKeyValuePair(((INamedTypeSymbol)type).TypeArguments[0], out _, out _):
+            case KnownType.List when TryGetKeyValuePair(((INamedTypeSymbol)type).TypeArguments[0], out _, out _):
                 kind = MapKind.KeyValuePairList;
                 break;
             default:
@@ -473,7 +456,7 @@ internal sealed partial class Parser
         }
         ValueSpec keyValue = Bind(keyType!, key, allowNested: false);
         ValueSpec valueValue = Bind(valueType!, value, allowNested: false);
-        return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, "{value} is null || {value}.Count == 0", kind, keyValue, valueValue);
+        return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, DefaultCheck.IsNullOrEmptyCollection, kind, keyValue, valueValue);
     }
 
     /// <summary>
@@ -509,7 +492,7 @@ internal sealed partial class Parser
     private ValueSpec BindVariant(ITypeSymbol type, ClickHouseType clickHouseType)
     {
         string name = clickHouseType.ToString();
-        if (type is not INamedTypeSymbol named || !KnownTypeNames.MetadataName(named).StartsWith(KnownTypeNames.ClickHouseVariantPrefix, StringComparison.Ordinal))
+        if (type is not INamedTypeSymbol named || !_known.Is(named, KnownType.ClickHouseVariant))
         {
             throw BindingException.Mismatch($"{name} is held by ClickHouseVariant<...> with one arm per type");
         }
@@ -556,7 +539,7 @@ internal sealed partial class Parser
         {
             arms[i] = Bind(named.TypeArguments[i], types[discriminators[i]], allowNested: false);
         }
-        return new VariantValueSpec(TypeName(type), name, IsReferenceType: false, 1, "{value}.IsNull", new EquatableArray<ValueSpec>(arms), new EquatableArray<int>(discriminators));
+        return new VariantValueSpec(TypeName(type), name, IsReferenceType: false, 1, DefaultCheck.IsNullVariant, new EquatableArray<ValueSpec>(arms), new EquatableArray<int>(discriminators));
     }
 
     /// <summary>The columns of a nested row type must be, in order, the Tuple elements or Nested fields: same types, same names where named.</summary>
@@ -620,21 +603,21 @@ internal sealed partial class Parser
         }
         if (type is INamedTypeSymbol { TypeArguments.Length: 1 } named)
         {
-            switch (KnownTypeNames.MetadataName(named))
+            switch (_known.Of(named))
             {
-                case KnownTypeNames.List:
+                case KnownType.List:
                     kind = CollectionKind.List;
                     element = named.TypeArguments[0];
                     return true;
-                case KnownTypeNames.ReadOnlyListInterface:
+                case KnownType.ReadOnlyListInterface:
                     kind = CollectionKind.ReadOnlyListInterface;
                     element = named.TypeArguments[0];
                     return true;
-                case KnownTypeNames.ListInterface:
+                case KnownType.ListInterface:
                     kind = CollectionKind.ListInterface;
                     element = named.TypeArguments[0];
                     return true;
-                case KnownTypeNames.ImmutableArray:
+                case KnownType.ImmutableArray:
                     kind = CollectionKind.ImmutableArray;
                     element = named.TypeArguments[0];
                     return true;
@@ -645,63 +628,61 @@ internal sealed partial class Parser
         return false;
     }
 
-    private static string CollectionIsEmpty(CollectionKind kind) => kind switch
+    private static DefaultCheck CollectionIsEmpty(CollectionKind kind) => kind switch
     {
-        CollectionKind.Array => "{value} is null || {value}.Length == 0",
-        CollectionKind.ImmutableArray => "{value}.IsDefaultOrEmpty",
-        _ => "{value} is null || {value}.Count == 0",
+        CollectionKind.Array => DefaultCheck.IsNullOrEmptyArray,
+        CollectionKind.ImmutableArray => DefaultCheck.IsDefaultOrEmptyImmutableArray,
+        _ => DefaultCheck.IsNullOrEmptyCollection,
     };
 
-    private static ScalarValueSpec Scalar(ITypeSymbol type, string name, int size, string write, string read, bool blittable = false, bool needsNullCheck = true, FixedWidthSpec? fixedWidth = null, bool isText = false)
+    private ScalarValueSpec Scalar(ITypeSymbol type, string name, int size, ScalarEncoding encoding, ScalarHolder holder = ScalarHolder.Natural, bool blittable = false, bool needsNullCheck = true)
         => new(
             TypeName(type),
             name,
             type.IsReferenceType,
             MinimumByteSize: Math.Max(size, 1),
-            IsDefaultFormat: IsDefaultFormat(type),
-            WriteFormat: write,
-            ReadExpression: read,
+            DefaultCheck: DefaultCheckOf(type),
+            Encoding: encoding,
+            Holder: holder,
             NeedsNullCheck: needsNullCheck && type.IsReferenceType,
-            IsBlittable: blittable,
-            FixedWidth: fixedWidth,
-            IsText: isText);
+            IsBlittable: blittable);
 
-    /// <summary>An expression true when a value is its C# default (null, 0, empty), for RowBinaryWithDefaults.</summary>
-    private static string IsDefaultFormat(ITypeSymbol type)
+    /// <summary>How to tell that a scalar is its C# default (null, 0, empty), for RowBinaryWithDefaults.</summary>
+    private DefaultCheck DefaultCheckOf(ITypeSymbol type)
     {
         if (type.SpecialType == SpecialType.System_String)
         {
-            return "string.IsNullOrEmpty({value})";
+            return DefaultCheck.IsNullOrEmptyString;
         }
         if (IsByteArray(type))
         {
-            return "{value} is null || {value}.Length == 0";
+            return DefaultCheck.IsNullOrEmptyArray;
         }
         if (IsReadOnlyMemoryOfByte(type))
         {
-            return "{value}.IsEmpty";
+            return DefaultCheck.IsEmptyMemory;
         }
         if (type.IsReferenceType)
         {
-            return "{value} is null";
+            return DefaultCheck.IsNull;
         }
         if (type.SpecialType != SpecialType.None || type.TypeKind == TypeKind.Enum)
         {
-            return "{value} == default";
+            return DefaultCheck.EqualsDefault;
         }
-        switch (KnownTypeNames.MetadataName(type))
+        switch (_known.Of(type))
         {
-            case KnownTypeNames.Int128:
-            case KnownTypeNames.UInt128:
-            case KnownTypeNames.BigInteger:
-            case KnownTypeNames.DateOnly:
-            case KnownTypeNames.DateTimeOffset:
-            case KnownTypeNames.TimeSpan:
-            case KnownTypeNames.Guid:
-            case KnownTypeNames.ClickHouseDecimal:
-                return "{value} == default";
+            case KnownType.Int128:
+            case KnownType.UInt128:
+            case KnownType.BigInteger:
+            case KnownType.DateOnly:
+            case KnownType.DateTimeOffset:
+            case KnownType.TimeSpan:
+            case KnownType.Guid:
+            case KnownType.ClickHouseDecimal:
+                return DefaultCheck.EqualsDefault;
         }
-        return string.Format(EqualityComparerFormat, TypeName(type));
+        return DefaultCheck.EqualsDefaultByComparer;
     }
 
     /// <summary>What a ClickHouse type accepts, for a message about a type that does not fit.</summary>
@@ -723,22 +704,14 @@ internal sealed partial class Parser
         _ => $"{type} is not supported by ClickHouse.RowBinary",
     };
 
-    private static bool Is(ITypeSymbol type, string metadataName) => KnownTypeNames.MetadataName(type) == metadataName;
-
     private static bool IsByteArray(ITypeSymbol type) => type is IArrayTypeSymbol { Rank: 1, ElementType.SpecialType: SpecialType.System_Byte };
 
-    private static bool IsReadOnlyMemoryOfByte(ITypeSymbol type)
-        => type is INamedTypeSymbol named && Is(named, KnownTypeNames.ReadOnlyMemory) && named.TypeArguments[0].SpecialType == SpecialType.System_Byte;
+    private bool IsReadOnlyMemoryOfByte(ITypeSymbol type)
+        => type is INamedTypeSymbol named && _known.Is(named, KnownType.ReadOnlyMemory) && named.TypeArguments[0].SpecialType == SpecialType.System_Byte;
 
     private static string TypeName(ITypeSymbol type) => type.ToDisplayString(TypeNameFormat);
 
     private static string Display(ITypeSymbol type) => type.ToDisplayString(s_messageFormat);
-
-    private static string Number(long value) => value.ToString(System.Globalization.CultureInfo.InvariantCulture);
-
-    private static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
-
-    private static string Identifier(string name) => SyntaxFacts.GetKeywordKind(name) == SyntaxKind.None ? name : "@" + name;
 
     private static string SpecialTypeKeyword(SpecialType specialType) => specialType switch
     {

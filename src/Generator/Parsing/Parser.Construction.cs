@@ -55,7 +55,7 @@ internal sealed partial class Parser
             return null;
         }
 
-        bool setsRequiredMembers = KnownTypeNames.HasAttribute(best, KnownTypeNames.SetsRequiredMembersAttribute);
+        bool setsRequiredMembers = _known.HasAttribute(best, KnownType.SetsRequiredMembersAttribute);
         if (!setsRequiredMembers && requiredNonColumns.Count > 0)
         {
             diagnostics.Add(Diagnostic("CHRB007", LocationOf(requiredNonColumns[0]) ?? LocationOf(type), DisplayName(type),

@@ -65,35 +65,35 @@ internal sealed partial class Parser
             throw BindingException.Unsupported("it has no ClickHouse type");
         }
 
-        switch (KnownTypeNames.MetadataName(named))
+        switch (_known.Of(named))
         {
-            case KnownTypeNames.Int128: return ClickHouseType.Of(ClickHouseTypeKind.Int128);
-            case KnownTypeNames.UInt128: return ClickHouseType.Of(ClickHouseTypeKind.UInt128);
-            case KnownTypeNames.BigInteger: return ClickHouseType.Of(ClickHouseTypeKind.Int256);
-            case KnownTypeNames.DateOnly: return ClickHouseType.Of(ClickHouseTypeKind.Date);
-            case KnownTypeNames.DateTimeOffset: return ClickHouseType.DateTime64(7, "UTC");
-            case KnownTypeNames.TimeSpan: return ClickHouseType.Time64(7);
-            case KnownTypeNames.Guid: return ClickHouseType.Of(ClickHouseTypeKind.UUID);
-            case KnownTypeNames.IPAddress: return ClickHouseType.Of(ClickHouseTypeKind.IPv6);
-            case KnownTypeNames.ClickHouseDecimal: return ClickHouseType.Decimal(76, 38);
-            case KnownTypeNames.ClickHouseDynamic: return ClickHouseType.Of(ClickHouseTypeKind.Dynamic);
-            case KnownTypeNames.JsonNode:
-            case KnownTypeNames.JsonDocument:
+            case KnownType.Int128: return ClickHouseType.Of(ClickHouseTypeKind.Int128);
+            case KnownType.UInt128: return ClickHouseType.Of(ClickHouseTypeKind.UInt128);
+            case KnownType.BigInteger: return ClickHouseType.Of(ClickHouseTypeKind.Int256);
+            case KnownType.DateOnly: return ClickHouseType.Of(ClickHouseTypeKind.Date);
+            case KnownType.DateTimeOffset: return ClickHouseType.DateTime64(7, "UTC");
+            case KnownType.TimeSpan: return ClickHouseType.Time64(7);
+            case KnownType.Guid: return ClickHouseType.Of(ClickHouseTypeKind.UUID);
+            case KnownType.IPAddress: return ClickHouseType.Of(ClickHouseTypeKind.IPv6);
+            case KnownType.ClickHouseDecimal: return ClickHouseType.Decimal(76, 38);
+            case KnownType.ClickHouseDynamic: return ClickHouseType.Of(ClickHouseTypeKind.Dynamic);
+            case KnownType.JsonNode:
+            case KnownType.JsonDocument:
                 return ClickHouseType.Of(ClickHouseTypeKind.Json);
-            case KnownTypeNames.ReadOnlyMemory when named.TypeArguments[0].SpecialType == SpecialType.System_Byte:
+            case KnownType.ReadOnlyMemory when named.TypeArguments[0].SpecialType == SpecialType.System_Byte:
                 return ClickHouseType.Of(ClickHouseTypeKind.String);
-            case KnownTypeNames.List:
-            case KnownTypeNames.ReadOnlyListInterface:
-            case KnownTypeNames.ListInterface:
-            case KnownTypeNames.ImmutableArray:
-                if (TryGetKeyValuePair(named.TypeArguments[0], out ITypeSymbol? pairKey, out ITypeSymbol? pairValue) && KnownTypeNames.MetadataName(named) == KnownTypeNames.List)
+            case KnownType.List:
+            case KnownType.ReadOnlyListInterface:
+            case KnownType.ListInterface:
+            case KnownType.ImmutableArray:
+                if (TryGetKeyValuePair(named.TypeArguments[0], out ITypeSymbol? pairKey, out ITypeSymbol? pairValue) && _known.Is(named, KnownType.List))
                 {
                     return DefaultMapType(pairKey, pairValue);
                 }
                 return DefaultCollectionType(named.TypeArguments[0], allowNested);
-            case KnownTypeNames.Dictionary:
-            case KnownTypeNames.ReadOnlyDictionaryInterface:
-            case KnownTypeNames.DictionaryInterface:
+            case KnownType.Dictionary:
+            case KnownType.ReadOnlyDictionaryInterface:
+            case KnownType.DictionaryInterface:
                 return DefaultMapType(named.TypeArguments[0], named.TypeArguments[1]);
         }
 
@@ -107,7 +107,7 @@ internal sealed partial class Parser
             return Create(() => ClickHouseType.Tuple(elements), "its elements do not form a valid ClickHouse Tuple");
         }
 
-        if (KnownTypeNames.MetadataName(named).StartsWith(KnownTypeNames.ClickHouseVariantPrefix, StringComparison.Ordinal))
+        if (_known.Is(named, KnownType.ClickHouseVariant))
         {
             var arms = new ClickHouseType[named.TypeArguments.Length];
             for (int i = 0; i < arms.Length; i++)
@@ -209,9 +209,9 @@ internal sealed partial class Parser
         return false;
     }
 
-    private static bool TryGetKeyValuePair(ITypeSymbol type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? key, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? value)
+    private bool TryGetKeyValuePair(ITypeSymbol type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? key, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? value)
     {
-        if (type is INamedTypeSymbol named && KnownTypeNames.MetadataName(named) == KnownTypeNames.KeyValuePair)
+        if (type is INamedTypeSymbol named && _known.Is(named, KnownType.KeyValuePair))
         {
             key = named.TypeArguments[0];
             value = named.TypeArguments[1];
@@ -222,7 +222,7 @@ internal sealed partial class Parser
         return false;
     }
 
-    private static bool IsRowType(INamedTypeSymbol type) => KnownTypeNames.HasAttribute(type, KnownTypeNames.RowAttribute);
+    private bool IsRowType(INamedTypeSymbol type) => _known.HasAttribute(type, KnownType.RowAttribute);
 
     /// <summary>
     /// The shape of a [ClickHouseRow] type used inside the row being generated (as a Tuple or a Nested column),

@@ -112,10 +112,10 @@ internal sealed partial class Parser
                 // An override or a 'new' member replaces the base member of the same name, in its place.
                 int existing = members.FindIndex(m => m.Name == symbol.Name);
                 IParameterSymbol? parameter = FindParameter(primaryConstructor, symbol.Name);
-                AttributeData? column = KnownTypeNames.FindAttribute(symbol, KnownTypeNames.ColumnAttribute)
-                    ?? (parameter is null ? null : KnownTypeNames.FindAttribute(parameter, KnownTypeNames.ColumnAttribute));
-                bool ignored = KnownTypeNames.HasAttribute(symbol, KnownTypeNames.IgnoreAttribute)
-                    || (parameter is not null && KnownTypeNames.HasAttribute(parameter, KnownTypeNames.IgnoreAttribute));
+                AttributeData? column = _known.FindAttribute(symbol, KnownType.ColumnAttribute)
+                    ?? (parameter is null ? null : _known.FindAttribute(parameter, KnownType.ColumnAttribute));
+                bool ignored = _known.HasAttribute(symbol, KnownType.IgnoreAttribute)
+                    || (parameter is not null && _known.HasAttribute(parameter, KnownType.IgnoreAttribute));
                 bool visible = symbol.DeclaredAccessibility == Accessibility.Public || column is not null;
                 if (ignored || !visible)
                 {

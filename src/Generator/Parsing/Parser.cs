@@ -24,6 +24,7 @@ internal sealed partial class Parser
         .AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
     private readonly Compilation _compilation;
+    private readonly KnownTypeSymbols _known;
     private readonly INamedTypeSymbol _rowType;
     private readonly CancellationToken _cancellationToken;
     private readonly Dictionary<INamedTypeSymbol, (RowShape? Shape, string? Error)> _nestedShapes = new(SymbolEqualityComparer.Default);
@@ -38,6 +39,7 @@ internal sealed partial class Parser
     private Parser(Compilation compilation, INamedTypeSymbol rowType, CancellationToken cancellationToken)
     {
         _compilation = compilation;
+        _known = KnownTypeSymbols.For(compilation);
         _rowType = rowType;
         _cancellationToken = cancellationToken;
     }

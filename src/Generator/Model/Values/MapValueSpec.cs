@@ -6,8 +6,8 @@ internal sealed record MapValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat,
+    DefaultCheck DefaultCheck,
     MapKind Kind,
     ValueSpec Key,
     ValueSpec Value)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

@@ -6,5 +6,5 @@ internal sealed record NothingValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    DefaultCheck DefaultCheck)
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

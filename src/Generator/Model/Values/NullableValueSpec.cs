@@ -8,7 +8,7 @@ internal sealed record NullableValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat,
+    DefaultCheck DefaultCheck,
     ValueSpec Inner,
     bool IsNullableValueType)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

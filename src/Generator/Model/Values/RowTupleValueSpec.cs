@@ -6,6 +6,6 @@ internal sealed record RowTupleValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat,
+    DefaultCheck DefaultCheck,
     RowShape Row)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

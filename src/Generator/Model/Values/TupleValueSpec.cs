@@ -8,6 +8,6 @@ internal sealed record TupleValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat,
+    DefaultCheck DefaultCheck,
     EquatableArray<ValueSpec> Elements)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

@@ -7,13 +7,13 @@ namespace ClickHouse.RowBinary.Generator.Model;
 /// <param name="ClickHouseType">The canonical ClickHouse type, as the server prints it.</param>
 /// <param name="IsReferenceType">True when the C# value can be null.</param>
 /// <param name="MinimumByteSize">The fewest bytes one value takes in RowBinary: bounds collection lengths before allocating.</param>
-/// <param name="IsDefaultFormat">An expression, with <c>{value}</c> for the value, that is true when the value is its C# default (for RowBinaryWithDefaults).</param>
+/// <param name="DefaultCheck">How RowBinaryWithDefaults tells that the value is its C# default.</param>
 internal abstract record ValueSpec(
     string TypeName,
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat)
+    DefaultCheck DefaultCheck)
 {
     /// <summary>The fewest bytes of two values one after the other, saturating at int.MaxValue rather than overflowing.</summary>
     public static int AddSizes(int first, int second) => (int)System.Math.Min((long)first + second, int.MaxValue);

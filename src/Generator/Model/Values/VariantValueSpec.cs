@@ -13,7 +13,7 @@ internal sealed record VariantValueSpec(
     string ClickHouseType,
     bool IsReferenceType,
     int MinimumByteSize,
-    string IsDefaultFormat,
+    DefaultCheck DefaultCheck,
     EquatableArray<ValueSpec> Arms,
     EquatableArray<int> Discriminators)
-    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, IsDefaultFormat);
+    : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

@@ -1,0 +1,61 @@
+using ClickHouse.RowBinary.Generator.Model;
+
+namespace ClickHouse.RowBinary.Generator.Emitting;
+
+/// <summary>
+/// The C# that stores a fixed-width scalar at a known offset of a span and loads it back: lets generated code write
+/// and read runs of fixed-width columns with one bounds check for the run.
+/// </summary>
+internal sealed class FixedWidthCode
+{
+    /// <summary>The statement that stores <c>value</c>: <c>span[at]</c> addresses one byte, <c>slice</c> is the span from that offset.</summary>
+    public delegate string Store(string span, string at, string slice, string value);
+
+    /// <summary>The expression that loads the value; <c>position</c> is its offset in the stream, for a validation error.</summary>
+    public delegate string Load(string span, string at, string slice, string position);
+
+    private readonly Store _store;
+    private readonly Load? _load;
+
+    public FixedWidthCode(ScalarValueSpec scalar, int byteSize, Conversion? conversion, Store store, Load? load)
+    {
+        ByteSize = byteSize;
+        Conversion = conversion;
+        _store = store;
+        _load = load;
+        // Only Bool validates its byte as it loads it.
+        LoadNeedsPosition = load is not null && scalar.Encoding == ScalarEncoding.Bool;
+    }
+
+    /// <summary>The bytes one value takes.</summary>
+    public int ByteSize { get; }
+
+    /// <summary>
+    /// What turns the C# value into what is stored and may throw (a date out of range), run before any bytes are
+    /// reserved; null when the value is stored as it is and nothing can fail.
+    /// </summary>
+    public Conversion? Conversion { get; }
+
+    /// <summary>False when loading needs checks the reader does itself (a Date32 or DateTime64 range).</summary>
+    public bool CanLoad => _load is not null;
+
+    public bool LoadNeedsPosition { get; }
+
+    public string StoreAt(string span, string at, string slice, string value) => _store(span, at, slice, value);
+
+    public string LoadAt(string span, string at, string slice, string position)
+        => _load is null ? throw new System.InvalidOperationException("The value is not loaded from a span.") : _load(span, at, slice, position);
+}
+
+/// <summary>A conversion of a C# value to the integer stored for it, e.g. a DateOnly to its UInt16 days.</summary>
+/// <param name="Method">The conversion method, e.g. <c>RowBinaryPrimitives.ToDateDays</c>.</param>
+/// <param name="ConvertedTypeName">The C# type it yields.</param>
+/// <param name="StoredEncoding">The encoding of the converted value.</param>
+/// <param name="ExtraArgument">An argument after the value (the precision of a DateTime64), or null.</param>
+internal sealed record Conversion(string Method, string ConvertedTypeName, ScalarEncoding StoredEncoding, string? ExtraArgument = null)
+{
+    public string Convert(string value) => ExtraArgument is null ? $"{Method}({value})" : $"{Method}({value}, {ExtraArgument})";
+
+    /// <summary>The writer call for the converted value, for the path that writes value by value.</summary>
+    public string Write(string value) => $"writer.Write{StoredEncoding}({value})";
+}
