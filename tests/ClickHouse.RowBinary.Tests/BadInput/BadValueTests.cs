@@ -25,7 +25,7 @@ public class BadValueTests
     [InlineData("Enum8('a' = 1, 'b' = 2)", "c", "'c' is not a label of Enum8('a' = 1, 'b' = 2); expected one of 'a' = 1, 'b' = 2")]
     [InlineData("Enum8('a' = 1, 'b' = 2)", 3, "3 is not a declared value of Enum8('a' = 1, 'b' = 2)")]
     [InlineData("FixedString(2)", "abc", "does not fit FixedString(2)")]
-    [InlineData("String", null, "cannot be null")]
+    [InlineData("String", null, "A null value cannot be written as String")]
     [InlineData("Decimal(9, 2)", 1.234, "expected a decimal")]
     public void A_value_the_type_cannot_hold_is_refused(string type, object? value, string expected)
     {
