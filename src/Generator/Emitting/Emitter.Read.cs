@@ -22,16 +22,17 @@ internal sealed partial class Emitter
             for (int i = 0; i < values.Length; i++)
             {
                 FieldSpec field = _spec.Row.Fields[i];
+                ColumnMethods? methods = _columnMethods[i];
                 if (field.Value is NestedValueSpec nested)
                 {
-                    int firstColumn = column;
                     var arrays = new string[nested.Row.Fields.Count];
                     for (int k = 0; k < arrays.Length; k++)
                     {
                         _code.WriteLine($"reader.CurrentColumn = {Number(column++)};");
-                        arrays[k] = EmitReadToLocal(NestedColumnArray(nested.Row.Fields[k]), NestedArrayHint(field, nested.Row.Fields[k]), names);
+                        arrays[k] = names.Take(NestedArrayHint(field, nested.Row.Fields[k]));
+                        _code.WriteLine($"{NestedColumnArray(nested.Row.Fields[k]).TypeName} {arrays[k]} = {ColumnsClass}.{methods!.NestedReads![k]}(ref reader);");
                     }
-                    values[i] = EmitNestedZip(field, nested, arrays, firstColumn, names);
+                    values[i] = EmitCreateNested(field, methods!, arrays, names);
                     continue;
                 }
 
@@ -50,7 +51,13 @@ internal sealed partial class Emitter
                 }
 
                 _code.WriteLine($"reader.CurrentColumn = {Number(column++)};");
-                values[i] = EmitReadToLocal(field.Value, field.LocalName, names);
+                if (methods is null)
+                {
+                    values[i] = EmitReadToLocal(field.Value, field.LocalName, names);
+                    continue;
+                }
+                values[i] = names.Take(field.LocalName);
+                _code.WriteLine($"{field.Value.TypeName} {values[i]} = {ColumnsClass}.{methods.Read}(ref reader);");
             }
             _code.WriteLine("return " + Construct(_spec.Row, values) + ";");
             foreach (System.Action fallback in _readRunFallbacks)
@@ -104,15 +111,16 @@ internal sealed partial class Emitter
                     for (int i = 0; i < values.Length; i++)
                     {
                         FieldSpec field = _spec.Row.Fields[i];
+                        ColumnMethods? methods = _columnMethods[i];
                         if (field.Value is NestedValueSpec nested)
                         {
                             for (int k = 0; k < nested.Row.Fields.Count; k++)
                             {
-                                EmitReadCase(column++, NestedColumnArray(nested.Row.Fields[k]), nestedArrays[i][k], names);
+                                EmitReadCase(column++, $"{ColumnsClass}.{methods!.NestedReads![k]}(ref reader)", nestedArrays[i][k]);
                             }
                             continue;
                         }
-                        EmitReadCase(column++, field.Value, values[i], names);
+                        EmitReadCase(column++, methods is null ? ScalarCode.Read((ScalarValueSpec)field.Value) : $"{ColumnsClass}.{methods.Read}(ref reader)", values[i]);
                     }
                     _code.WriteLine("default:");
                     _code.Indent();
@@ -121,40 +129,32 @@ internal sealed partial class Emitter
                 }
             }
 
-            int firstColumn = 0;
             for (int i = 0; i < values.Length; i++)
             {
-                FieldSpec field = _spec.Row.Fields[i];
-                if (field.Value is NestedValueSpec nested)
+                if (_spec.Row.Fields[i].Value is NestedValueSpec)
                 {
-                    values[i] = EmitNestedZip(field, nested, nestedArrays[i], firstColumn, names);
-                    firstColumn += nested.Row.Fields.Count;
-                }
-                else
-                {
-                    firstColumn++;
+                    values[i] = EmitCreateNested(_spec.Row.Fields[i], _columnMethods[i]!, nestedArrays[i], names);
                 }
             }
             _code.WriteLine("return " + Construct(_spec.Row, values) + ";");
         }
     }
 
-    private void EmitReadCase(int column, ValueSpec value, string local, LocalNames names)
+    private void EmitReadCase(int column, string read, string local)
     {
         _code.WriteLine($"case {Number(column)}:");
-        if (IsSimpleRead(value))
-        {
-            _code.Indent();
-            _code.WriteLine($"{local} = {EmitRead(value, local, names, targetTyped: true)};");
-            _code.WriteLine("break;");
-            _code.Unindent();
-            return;
-        }
-        using (_code.OpenBlock())
-        {
-            _code.WriteLine($"{local} = {EmitRead(value, local, names, targetTyped: true)};");
-            _code.WriteLine("break;");
-        }
+        _code.Indent();
+        _code.WriteLine($"{local} = {read};");
+        _code.WriteLine("break;");
+        _code.Unindent();
+    }
+
+    /// <summary>Builds a Nested field's collection from its column arrays into a local, and returns the local.</summary>
+    private string EmitCreateNested(FieldSpec field, ColumnMethods methods, string[] arrays, LocalNames names)
+    {
+        string local = names.Take(field.LocalName);
+        _code.WriteLine($"{field.Value.TypeName} {local} = {ColumnsClass}.{methods.Read}(ref reader, {string.Join(", ", arrays)});");
+        return local;
     }
 
     /// <summary>Reads a value into a local (a new one unless the read already made one) and returns its name.</summary>

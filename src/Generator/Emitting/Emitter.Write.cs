@@ -39,19 +39,19 @@ internal sealed partial class Emitter
                 }
                 if (field.Value is NestedValueSpec nested)
                 {
-                    EmitWriteNested(field, nested, member, ref column, withDefaults, names);
+                    EmitWriteNested(field, nested, _columnMethods[index]!, member, ref column, withDefaults, names);
                     continue;
                 }
 
                 _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
                 if (!withDefaults)
                 {
-                    EmitWriteValue(field.Value, member, field.LocalName, names);
+                    EmitWriteColumn(field, _columnMethods[index], member, names);
                 }
                 else if (!field.UseServerDefault)
                 {
                     _code.WriteLine("writer.WriteUInt8(0);");
-                    EmitWriteValue(field.Value, member, field.LocalName, names);
+                    EmitWriteColumn(field, _columnMethods[index], member, names);
                 }
                 else
                 {
@@ -64,30 +64,40 @@ internal sealed partial class Emitter
                     using (_code.OpenBlock())
                     {
                         _code.WriteLine("writer.WriteUInt8(0);");
-                        EmitWriteValue(field.Value, member, field.LocalName, names);
+                        EmitWriteColumn(field, _columnMethods[index], member, names);
                     }
                 }
             }
         }
     }
 
+    /// <summary>Writes a field's value: a scalar in place, anything else through its column method.</summary>
+    private void EmitWriteColumn(FieldSpec field, ColumnMethods? methods, string member, LocalNames names)
+    {
+        if (methods is null)
+        {
+            EmitWriteValue(field.Value, member, field.LocalName, names);
+            return;
+        }
+        _code.WriteLine($"{ColumnsClass}.{methods.Write}(ref writer, {member});");
+    }
+
     /// <summary>
     /// Writes a Nested field as its flattened columns: each <c>name.field</c> column is an array of that field of
     /// every element.
     /// </summary>
-    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, string member, ref int column, bool withDefaults, LocalNames names)
+    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, bool withDefaults, LocalNames names)
     {
         string collection = field.LocalName;
-        bool first = true;
-        foreach (FieldSpec subField in nested.Row.Fields)
+        for (int k = 0; k < nested.Row.Fields.Count; k++)
         {
             _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
-            if (first)
+            if (k == 0)
             {
                 collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
-                first = false;
             }
 
+            string writeColumn = $"{ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
             if (withDefaults && field.UseServerDefault)
             {
                 _code.WriteLine($"if ({CountOf(nested.Kind, collection)} == 0)");
@@ -99,7 +109,7 @@ internal sealed partial class Emitter
                 using (_code.OpenBlock())
                 {
                     _code.WriteLine("writer.WriteUInt8(0);");
-                    EmitWriteNestedColumn(nested, subField, collection, names);
+                    _code.WriteLine(writeColumn);
                 }
             }
             else
@@ -108,7 +118,7 @@ internal sealed partial class Emitter
                 {
                     _code.WriteLine("writer.WriteUInt8(0);");
                 }
-                EmitWriteNestedColumn(nested, subField, collection, names);
+                _code.WriteLine(writeColumn);
             }
         }
     }
@@ -196,16 +206,26 @@ internal sealed partial class Emitter
             return;
         }
 
-        string local = names.Take(hint);
-        // A tuple type in a pattern would be a positional pattern, which fails on a null element and rejects 'T?'.
-        string type = NonNullable(nullable.Inner);
-        _code.WriteLine(type.StartsWith("(", System.StringComparison.Ordinal)
-            ? $"if ({value} is {{ }} {local})"
-            : $"if ({value} is {type} {local})");
+        string inner;
+        string isNotNull;
+        if (!nullable.IsNullableValueType && s_identifier.IsMatch(value))
+        {
+            // A local or parameter: tested in place, the compiler knows it is not null inside.
+            inner = value;
+            isNotNull = $"{value} is not null";
+        }
+        else
+        {
+            inner = names.Take(hint);
+            // A tuple type in a pattern would be a positional pattern, which fails on a null element and rejects 'T?'.
+            string type = NonNullable(nullable.Inner);
+            isNotNull = type.StartsWith("(", System.StringComparison.Ordinal) ? $"{value} is {{ }} {inner}" : $"{value} is {type} {inner}";
+        }
+        _code.WriteLine($"if ({isNotNull})");
         using (_code.OpenBlock())
         {
             _code.WriteLine("writer.WriteNullMarker(false);");
-            EmitWriteValue(nullable.Inner, local, hint, names, isKnownNotNull: true);
+            EmitWriteValue(nullable.Inner, inner, hint, names, isKnownNotNull: true);
         }
         _code.WriteLine("else");
         using (_code.OpenBlock())

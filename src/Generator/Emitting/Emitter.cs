@@ -21,6 +21,7 @@ internal sealed partial class Emitter
     private readonly IndentedTextWriter _code = new();
     private readonly string _interface;
     private readonly List<SchemaColumn> _columns;
+    private readonly ColumnMethods?[] _columnMethods;
     private int _loopDepth;
 
     /// <summary>Emitters of the local functions that read a run value by value, written after the method's return.</summary>
@@ -31,6 +32,7 @@ internal sealed partial class Emitter
         _spec = spec;
         _interface = $"global::ClickHouse.RowBinary.IClickHouseRow<{spec.Row.TypeName}>";
         _columns = SchemaColumn.Flatten(spec.Row);
+        _columnMethods = NameColumnMethods(spec.Row);
     }
 
     /// <summary>The source text of the generated file for <paramref name="spec"/>.</summary>
@@ -71,6 +73,11 @@ internal sealed partial class Emitter
             EmitRead();
             _code.WriteLine();
             EmitReadInColumnOrder();
+            if (HasColumnMethods())
+            {
+                _code.WriteLine();
+                EmitColumnMethods();
+            }
         }
 
         for (int i = 0; i < _spec.ContainingTypes.Count; i++)

@@ -11,285 +11,56 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
-        int[] numbers = row.Numbers ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-        writer.WriteLength(numbers.Length);
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(numbers)));
-        }
-        else
-        {
-            foreach (int numbersItem in numbers)
-            {
-                writer.WriteInt32(numbersItem);
-            }
-        }
+        ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
         writer.CurrentColumn = 1;
-        global::System.Collections.Generic.List<string> names = row.Names ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-        writer.WriteLength(names.Count);
-        foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
-        {
-            writer.WriteString(namesItem);
-        }
+        ClickHouseRowColumns.WriteNames(ref writer, row.Names);
         writer.CurrentColumn = 2;
-        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
-        writer.WriteLength(measurements.Count);
-        for (int i = 0; i < measurements.Count; i++)
-        {
-            if (measurements[i] is double measurementsItem)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteFloat64(measurementsItem);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
-        }
+        ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
         writer.CurrentColumn = 3;
-        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
-        writer.WriteLength(matrix.Count);
-        for (int i = 0; i < matrix.Count; i++)
-        {
-            ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
-            writer.WriteLength(matrixItem.Length);
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<ushort>(matrixItem)));
-            }
-            else
-            {
-                foreach (ushort matrixItemItem in matrixItem)
-                {
-                    writer.WriteUInt16(matrixItemItem);
-                }
-            }
-        }
+        ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
         writer.CurrentColumn = 4;
-        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = row.Ids;
-        if (ids.IsDefault)
-        {
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
-        }
-        writer.WriteLength(ids.Length);
-        foreach (global::System.Guid idsItem in ids)
-        {
-            writer.WriteUuid(idsItem);
-        }
+        ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
         writer.CurrentColumn = 5;
-        byte[] octets = row.Octets ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-        writer.WriteLength(octets.Length);
-        writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
+        ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
         writer.CurrentColumn = 6;
-        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
-        writer.WriteLength(counters.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
-        {
-            writer.WriteString(countersEntry.Key);
-            writer.WriteUInt64(countersEntry.Value);
-        }
+        ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
         writer.CurrentColumn = 7;
-        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
-        writer.WriteLength(nested.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
-        {
-            writer.WriteUInt8(nestedEntry.Key);
-            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-            writer.WriteLength(nestedValue.Count);
-            foreach (global::System.Collections.Generic.KeyValuePair<string, string> nestedValueEntry in nestedValue)
-            {
-                writer.WriteString(nestedValueEntry.Key);
-                writer.WriteString(nestedValueEntry.Value);
-            }
-        }
+        ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
         writer.CurrentColumn = 8;
-        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
-        writer.WriteLength(pairs.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
-        {
-            writer.WriteString(pairsEntry.Key);
-            writer.WriteInt32(pairsEntry.Value);
-        }
+        ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
         writer.CurrentColumn = 9;
-        (byte, string) pair = row.Pair;
-        writer.WriteUInt8(pair.Item1);
-        writer.WriteString(pair.Item2);
+        ClickHouseRowColumns.WritePair(ref writer, row.Pair);
         writer.CurrentColumn = 10;
-        (int A, string? B, byte[] C) named = row.Named;
-        writer.WriteInt32(named.Item1);
-        if (named.Item2 is string namedItem2)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(namedItem2);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
-        byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-        writer.WriteLength(namedItem3.Length);
-        writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
+        ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
         writer.CurrentColumn = 11;
-        global::Samples.Collections.Address home = row.Home ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
-        writer.WriteString(home.City);
-        writer.WriteUInt32(home.Zip);
+        ClickHouseRowColumns.WriteHome(ref writer, row.Home);
         writer.CurrentColumn = 12;
         global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-        writer.WriteLength(lines.Count);
-        foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
-        {
-            writer.WriteString(linesItem.Sku);
-        }
+        ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
         writer.CurrentColumn = 13;
-        writer.WriteLength(lines.Count);
-        foreach (global::Samples.Collections.LineItem linesItem2 in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
-        {
-            writer.WriteUInt32(linesItem2.Quantity);
-        }
+        ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
         writer.CurrentColumn = 14;
-        global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice = row.Choice;
-        switch (choice.Index)
-        {
-            case -1:
-                writer.WriteUInt8(0xFF);
-                break;
-            case 0:
-                writer.WriteUInt8(1);
-                writer.WriteString(choice.Value0);
-                break;
-            case 1:
-                writer.WriteUInt8(2);
-                writer.WriteUInt64(choice.Value1);
-                break;
-            case 2:
-                writer.WriteUInt8(0);
-                byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-                writer.WriteLength(choiceValue2.Length);
-                writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
-        }
+        ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
         writer.CurrentColumn = 15;
-        global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = row.Mixed;
-        switch (mixed.Index)
-        {
-            case -1:
-                writer.WriteUInt8(0xFF);
-                break;
-            case 0:
-                writer.WriteUInt8(3);
-                writer.WriteInt32(mixed.Value0);
-                break;
-            case 1:
-                writer.WriteUInt8(2);
-                writer.WriteFloat64(mixed.Value1);
-                break;
-            case 2:
-                writer.WriteUInt8(0);
-                writer.WriteBool(mixed.Value2);
-                break;
-            case 3:
-                writer.WriteUInt8(1);
-                writer.WriteDate(mixed.Value3);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
-        }
+        ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
         writer.CurrentColumn = 16;
-        (double X, double Y) location = row.Location;
-        writer.WriteFloat64(location.Item1);
-        writer.WriteFloat64(location.Item2);
+        ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
         writer.CurrentColumn = 17;
-        (double X, double Y)[] ring = row.Ring ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-        writer.WriteLength(ring.Length);
-        foreach ((double X, double Y) ringItem in ring)
-        {
-            writer.WriteFloat64(ringItem.Item1);
-            writer.WriteFloat64(ringItem.Item2);
-        }
+        ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
         writer.CurrentColumn = 18;
-        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
-        writer.WriteLength(path.Count);
-        foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
-        {
-            writer.WriteFloat64(pathItem.Item1);
-            writer.WriteFloat64(pathItem.Item2);
-        }
+        ClickHouseRowColumns.WritePath(ref writer, row.Path);
         writer.CurrentColumn = 19;
-        (double X, double Y)[][] paths = row.Paths ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
-        writer.WriteLength(paths.Length);
-        foreach ((double X, double Y)[] pathsItem in paths)
-        {
-            if (pathsItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-            }
-            writer.WriteLength(pathsItem.Length);
-            foreach ((double X, double Y) pathsItemItem in pathsItem)
-            {
-                writer.WriteFloat64(pathsItemItem.Item1);
-                writer.WriteFloat64(pathsItemItem.Item2);
-            }
-        }
+        ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
         writer.CurrentColumn = 20;
-        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-        writer.WriteLength(polygon.Count);
-        foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
-        {
-            if (polygonItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-            }
-            writer.WriteLength(polygonItem.Length);
-            foreach ((double X, double Y) polygonItemItem in polygonItem)
-            {
-                writer.WriteFloat64(polygonItemItem.Item1);
-                writer.WriteFloat64(polygonItemItem.Item2);
-            }
-        }
+        ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
         writer.CurrentColumn = 21;
-        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
-        writer.WriteLength(multiPolygon.Length);
-        foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
-        {
-            if (multiPolygonItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-            }
-            writer.WriteLength(multiPolygonItem.Length);
-            foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
-            {
-                if (multiPolygonItemItem is null)
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-                }
-                writer.WriteLength(multiPolygonItemItem.Length);
-                foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
-                {
-                    writer.WriteFloat64(multiPolygonItemItemItem.Item1);
-                    writer.WriteFloat64(multiPolygonItemItemItem.Item2);
-                }
-            }
-        }
+        ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
         writer.CurrentColumn = 22;
-        if (row.Category is string category)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(category);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
         writer.CurrentColumn = 23;
         writer.WriteUInt64(row.Total);
         writer.CurrentColumn = 24;
-        if (row.AlwaysNull is not null)
-        {
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
-        }
-        writer.WriteNullMarker(true);
+        ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row)
@@ -297,581 +68,141 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
         writer.WriteUInt8(0);
-        int[] numbers = row.Numbers ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-        writer.WriteLength(numbers.Length);
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(numbers)));
-        }
-        else
-        {
-            foreach (int numbersItem in numbers)
-            {
-                writer.WriteInt32(numbersItem);
-            }
-        }
+        ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
         writer.CurrentColumn = 1;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<string> names = row.Names ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-        writer.WriteLength(names.Count);
-        foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
-        {
-            writer.WriteString(namesItem);
-        }
+        ClickHouseRowColumns.WriteNames(ref writer, row.Names);
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IReadOnlyList<double?> measurements = row.Measurements ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
-        writer.WriteLength(measurements.Count);
-        for (int i = 0; i < measurements.Count; i++)
-        {
-            if (measurements[i] is double measurementsItem)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteFloat64(measurementsItem);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
-        }
+        ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
         writer.CurrentColumn = 3;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IList<ushort[]> matrix = row.Matrix ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
-        writer.WriteLength(matrix.Count);
-        for (int i = 0; i < matrix.Count; i++)
-        {
-            ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
-            writer.WriteLength(matrixItem.Length);
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<ushort>(matrixItem)));
-            }
-            else
-            {
-                foreach (ushort matrixItemItem in matrixItem)
-                {
-                    writer.WriteUInt16(matrixItemItem);
-                }
-            }
-        }
+        ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
         writer.CurrentColumn = 4;
         writer.WriteUInt8(0);
-        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = row.Ids;
-        if (ids.IsDefault)
-        {
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
-        }
-        writer.WriteLength(ids.Length);
-        foreach (global::System.Guid idsItem in ids)
-        {
-            writer.WriteUuid(idsItem);
-        }
+        ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
         writer.CurrentColumn = 5;
         writer.WriteUInt8(0);
-        byte[] octets = row.Octets ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-        writer.WriteLength(octets.Length);
-        writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
+        ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
         writer.CurrentColumn = 6;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.Dictionary<string, ulong> counters = row.Counters ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
-        writer.WriteLength(counters.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
-        {
-            writer.WriteString(countersEntry.Key);
-            writer.WriteUInt64(countersEntry.Value);
-        }
+        ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
         writer.CurrentColumn = 7;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = row.Nested ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
-        writer.WriteLength(nested.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
-        {
-            writer.WriteUInt8(nestedEntry.Key);
-            global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-            writer.WriteLength(nestedValue.Count);
-            foreach (global::System.Collections.Generic.KeyValuePair<string, string> nestedValueEntry in nestedValue)
-            {
-                writer.WriteString(nestedValueEntry.Key);
-                writer.WriteString(nestedValueEntry.Value);
-            }
-        }
+        ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
         writer.CurrentColumn = 8;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = row.Pairs ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
-        writer.WriteLength(pairs.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
-        {
-            writer.WriteString(pairsEntry.Key);
-            writer.WriteInt32(pairsEntry.Value);
-        }
+        ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
         writer.CurrentColumn = 9;
         writer.WriteUInt8(0);
-        (byte, string) pair = row.Pair;
-        writer.WriteUInt8(pair.Item1);
-        writer.WriteString(pair.Item2);
+        ClickHouseRowColumns.WritePair(ref writer, row.Pair);
         writer.CurrentColumn = 10;
         writer.WriteUInt8(0);
-        (int A, string? B, byte[] C) named = row.Named;
-        writer.WriteInt32(named.Item1);
-        if (named.Item2 is string namedItem2)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(namedItem2);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
-        byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-        writer.WriteLength(namedItem3.Length);
-        writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
+        ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
         writer.CurrentColumn = 11;
         writer.WriteUInt8(0);
-        global::Samples.Collections.Address home = row.Home ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
-        writer.WriteString(home.City);
-        writer.WriteUInt32(home.Zip);
+        ClickHouseRowColumns.WriteHome(ref writer, row.Home);
         writer.CurrentColumn = 12;
         global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
         writer.WriteUInt8(0);
-        writer.WriteLength(lines.Count);
-        foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
-        {
-            writer.WriteString(linesItem.Sku);
-        }
+        ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
         writer.CurrentColumn = 13;
         writer.WriteUInt8(0);
-        writer.WriteLength(lines.Count);
-        foreach (global::Samples.Collections.LineItem linesItem2 in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
-        {
-            writer.WriteUInt32(linesItem2.Quantity);
-        }
+        ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
         writer.CurrentColumn = 14;
         writer.WriteUInt8(0);
-        global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice = row.Choice;
-        switch (choice.Index)
-        {
-            case -1:
-                writer.WriteUInt8(0xFF);
-                break;
-            case 0:
-                writer.WriteUInt8(1);
-                writer.WriteString(choice.Value0);
-                break;
-            case 1:
-                writer.WriteUInt8(2);
-                writer.WriteUInt64(choice.Value1);
-                break;
-            case 2:
-                writer.WriteUInt8(0);
-                byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-                writer.WriteLength(choiceValue2.Length);
-                writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
-        }
+        ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
         writer.CurrentColumn = 15;
         writer.WriteUInt8(0);
-        global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = row.Mixed;
-        switch (mixed.Index)
-        {
-            case -1:
-                writer.WriteUInt8(0xFF);
-                break;
-            case 0:
-                writer.WriteUInt8(3);
-                writer.WriteInt32(mixed.Value0);
-                break;
-            case 1:
-                writer.WriteUInt8(2);
-                writer.WriteFloat64(mixed.Value1);
-                break;
-            case 2:
-                writer.WriteUInt8(0);
-                writer.WriteBool(mixed.Value2);
-                break;
-            case 3:
-                writer.WriteUInt8(1);
-                writer.WriteDate(mixed.Value3);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
-        }
+        ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
         writer.CurrentColumn = 16;
         writer.WriteUInt8(0);
-        (double X, double Y) location = row.Location;
-        writer.WriteFloat64(location.Item1);
-        writer.WriteFloat64(location.Item2);
+        ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
         writer.CurrentColumn = 17;
         writer.WriteUInt8(0);
-        (double X, double Y)[] ring = row.Ring ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-        writer.WriteLength(ring.Length);
-        foreach ((double X, double Y) ringItem in ring)
-        {
-            writer.WriteFloat64(ringItem.Item1);
-            writer.WriteFloat64(ringItem.Item2);
-        }
+        ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
         writer.CurrentColumn = 18;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<(double X, double Y)> path = row.Path ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
-        writer.WriteLength(path.Count);
-        foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
-        {
-            writer.WriteFloat64(pathItem.Item1);
-            writer.WriteFloat64(pathItem.Item2);
-        }
+        ClickHouseRowColumns.WritePath(ref writer, row.Path);
         writer.CurrentColumn = 19;
         writer.WriteUInt8(0);
-        (double X, double Y)[][] paths = row.Paths ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
-        writer.WriteLength(paths.Length);
-        foreach ((double X, double Y)[] pathsItem in paths)
-        {
-            if (pathsItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-            }
-            writer.WriteLength(pathsItem.Length);
-            foreach ((double X, double Y) pathsItemItem in pathsItem)
-            {
-                writer.WriteFloat64(pathsItemItem.Item1);
-                writer.WriteFloat64(pathsItemItem.Item2);
-            }
-        }
+        ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
         writer.CurrentColumn = 20;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = row.Polygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-        writer.WriteLength(polygon.Count);
-        foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
-        {
-            if (polygonItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-            }
-            writer.WriteLength(polygonItem.Length);
-            foreach ((double X, double Y) polygonItemItem in polygonItem)
-            {
-                writer.WriteFloat64(polygonItemItem.Item1);
-                writer.WriteFloat64(polygonItemItem.Item2);
-            }
-        }
+        ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
         writer.CurrentColumn = 21;
         writer.WriteUInt8(0);
-        (double X, double Y)[][][] multiPolygon = row.MultiPolygon ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
-        writer.WriteLength(multiPolygon.Length);
-        foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
-        {
-            if (multiPolygonItem is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-            }
-            writer.WriteLength(multiPolygonItem.Length);
-            foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
-            {
-                if (multiPolygonItemItem is null)
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-                }
-                writer.WriteLength(multiPolygonItemItem.Length);
-                foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
-                {
-                    writer.WriteFloat64(multiPolygonItemItemItem.Item1);
-                    writer.WriteFloat64(multiPolygonItemItemItem.Item2);
-                }
-            }
-        }
+        ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
         writer.CurrentColumn = 22;
         writer.WriteUInt8(0);
-        if (row.Category is string category)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(category);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
         writer.CurrentColumn = 23;
         writer.WriteUInt8(0);
         writer.WriteUInt64(row.Total);
         writer.CurrentColumn = 24;
         writer.WriteUInt8(0);
-        if (row.AlwaysNull is not null)
-        {
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
-        }
-        writer.WriteNullMarker(true);
+        ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
     }
 
     static global::Samples.Collections.Shapes global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;
-        int numbersCount = reader.ReadLength("Array(Int32)", 4);
-        int[] numbers = numbersCount == 0 ? global::System.Array.Empty<int>() : new int[numbersCount];
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(numbers)), "Array(Int32)");
-        }
-        else
-        {
-            for (int i = 0; i < numbers.Length; i++)
-            {
-                numbers[i] = reader.ReadInt32();
-            }
-        }
+        int[] numbers = ClickHouseRowColumns.ReadNumbers(ref reader);
         reader.CurrentColumn = 1;
-        int namesCount = reader.ReadLength("Array(String)");
-        global::System.Collections.Generic.List<string> names = new(namesCount);
-        for (int i = 0; i < namesCount; i++)
-        {
-            names.Add(reader.ReadString());
-        }
+        global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref reader);
         reader.CurrentColumn = 2;
-        int measurementsCount = reader.ReadLength("Array(Nullable(Float64))");
-        double?[] measurementsArray = measurementsCount == 0 ? global::System.Array.Empty<double?>() : new double?[measurementsCount];
-        for (int i = 0; i < measurementsArray.Length; i++)
-        {
-            measurementsArray[i] = reader.ReadNullMarker() ? default(double?) : reader.ReadFloat64();
-        }
+        global::System.Collections.Generic.IReadOnlyList<double?> measurements = ClickHouseRowColumns.ReadMeasurements(ref reader);
         reader.CurrentColumn = 3;
-        int matrixCount = reader.ReadLength("Array(Array(UInt16))");
-        ushort[][] matrixArray = matrixCount == 0 ? global::System.Array.Empty<ushort[]>() : new ushort[matrixCount][];
-        for (int i = 0; i < matrixArray.Length; i++)
-        {
-            int matrixItemCount = reader.ReadLength("Array(UInt16)", 2);
-            ushort[] matrixItem = matrixItemCount == 0 ? global::System.Array.Empty<ushort>() : new ushort[matrixItemCount];
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<ushort>(matrixItem)), "Array(UInt16)");
-            }
-            else
-            {
-                for (int j = 0; j < matrixItem.Length; j++)
-                {
-                    matrixItem[j] = reader.ReadUInt16();
-                }
-            }
-            matrixArray[i] = matrixItem;
-        }
+        global::System.Collections.Generic.IList<ushort[]> matrix = ClickHouseRowColumns.ReadMatrix(ref reader);
         reader.CurrentColumn = 4;
-        int idsCount = reader.ReadLength("Array(UUID)", 16);
-        global::System.Guid[] idsArray = idsCount == 0 ? global::System.Array.Empty<global::System.Guid>() : new global::System.Guid[idsCount];
-        for (int i = 0; i < idsArray.Length; i++)
-        {
-            idsArray[i] = reader.ReadUuid();
-        }
-        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
+        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref reader);
         reader.CurrentColumn = 5;
-        int octetsCount = reader.ReadLength("Array(UInt8)");
-        byte[] octets = octetsCount == 0 ? global::System.Array.Empty<byte>() : new byte[octetsCount];
-        reader.ReadBytes(octets, "Array(UInt8)");
+        byte[] octets = ClickHouseRowColumns.ReadOctets(ref reader);
         reader.CurrentColumn = 6;
-        int countersCount = reader.ReadLength("Map(String, UInt64)", 9);
-        global::System.Collections.Generic.Dictionary<string, ulong> counters = new(countersCount);
-        for (int i = 0; i < countersCount; i++)
-        {
-            string countersKey = reader.ReadString();
-            ulong countersValue = reader.ReadUInt64();
-            if (!counters.TryAdd(countersKey, countersValue))
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
-            }
-        }
+        global::System.Collections.Generic.Dictionary<string, ulong> counters = ClickHouseRowColumns.ReadCounters(ref reader);
         reader.CurrentColumn = 7;
-        int nestedCount = reader.ReadLength("Map(UInt8, Map(String, String))", 2);
-        global::System.Collections.Generic.Dictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = new(nestedCount);
-        for (int i = 0; i < nestedCount; i++)
-        {
-            byte nestedKey = reader.ReadUInt8();
-            int nestedValueCount = reader.ReadLength("Map(String, String)", 2);
-            global::System.Collections.Generic.Dictionary<string, string> nestedValue = new(nestedValueCount);
-            for (int j = 0; j < nestedValueCount; j++)
-            {
-                string nestedValueKey = reader.ReadString();
-                string nestedValueValue = reader.ReadString();
-                if (!nestedValue.TryAdd(nestedValueKey, nestedValueValue))
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
-                }
-            }
-            if (!nested.TryAdd(nestedKey, nestedValue))
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
-            }
-        }
+        global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = ClickHouseRowColumns.ReadNested(ref reader);
         reader.CurrentColumn = 8;
-        int pairsCount = reader.ReadLength("Map(String, Int32)", 5);
-        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = new(pairsCount);
-        for (int i = 0; i < pairsCount; i++)
-        {
-            string pairsKey = reader.ReadString();
-            int pairsValue = reader.ReadInt32();
-            pairs.Add(new global::System.Collections.Generic.KeyValuePair<string, int>(pairsKey, pairsValue));
-        }
+        global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = ClickHouseRowColumns.ReadPairs(ref reader);
         reader.CurrentColumn = 9;
-        (byte, string) pair = (reader.ReadUInt8(), reader.ReadString());
+        (byte, string) pair = ClickHouseRowColumns.ReadPair(ref reader);
         reader.CurrentColumn = 10;
-        int namedItem1 = reader.ReadInt32();
-        string? namedItem2 = reader.ReadNullMarker() ? null : reader.ReadString();
-        int namedItem3Count = reader.ReadLength("Array(UInt8)");
-        byte[] namedItem3 = namedItem3Count == 0 ? global::System.Array.Empty<byte>() : new byte[namedItem3Count];
-        reader.ReadBytes(namedItem3, "Array(UInt8)");
-        (int A, string? B, byte[] C) named = (namedItem1, namedItem2, namedItem3);
+        (int A, string? B, byte[] C) named = ClickHouseRowColumns.ReadNamed(ref reader);
         reader.CurrentColumn = 11;
-        string homeCity = reader.ReadString();
-        uint homeZip = reader.ReadUInt32();
-        global::Samples.Collections.Address home = new global::Samples.Collections.Address(homeCity, homeZip);
+        global::Samples.Collections.Address home = ClickHouseRowColumns.ReadHome(ref reader);
         reader.CurrentColumn = 12;
-        int linesSkuCount = reader.ReadLength("Array(String)");
-        string[] linesSku = linesSkuCount == 0 ? global::System.Array.Empty<string>() : new string[linesSkuCount];
-        for (int i = 0; i < linesSku.Length; i++)
-        {
-            linesSku[i] = reader.ReadString();
-        }
+        string[] linesSku = ClickHouseRowColumns.ReadLinesSku(ref reader);
         reader.CurrentColumn = 13;
-        int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
-        uint[] linesQuantity = linesQuantityCount == 0 ? global::System.Array.Empty<uint>() : new uint[linesQuantityCount];
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<uint>(linesQuantity)), "Array(UInt32)");
-        }
-        else
-        {
-            for (int i = 0; i < linesQuantity.Length; i++)
-            {
-                linesQuantity[i] = reader.ReadUInt32();
-            }
-        }
-        if (linesQuantity.Length != linesSku.Length)
-        {
-            reader.CurrentColumn = 13;
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
-        }
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = new(linesSku.Length);
-        for (int i = 0; i < linesSku.Length; i++)
-        {
-            lines.Add(new global::Samples.Collections.LineItem(linesSku[i], linesQuantity[i]));
-        }
+        uint[] linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref reader);
+        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = ClickHouseRowColumns.CreateLines(ref reader, linesSku, linesQuantity);
         reader.CurrentColumn = 14;
-        global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice;
-        byte choiceDiscriminator = reader.ReadUInt8();
-        switch (choiceDiscriminator)
-        {
-            case 0:
-            {
-                int choiceValue2Count = reader.ReadLength("Array(UInt8)");
-                byte[] choiceValue2 = choiceValue2Count == 0 ? global::System.Array.Empty<byte>() : new byte[choiceValue2Count];
-                reader.ReadBytes(choiceValue2, "Array(UInt8)");
-                choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From2(choiceValue2);
-                break;
-            }
-            case 1:
-                choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From0(reader.ReadString());
-                break;
-            case 2:
-                choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From1(reader.ReadUInt64());
-                break;
-            case 0xFF:
-                choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
-        }
+        global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice = ClickHouseRowColumns.ReadChoice(ref reader);
         reader.CurrentColumn = 15;
-        global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed;
-        byte mixedDiscriminator = reader.ReadUInt8();
-        switch (mixedDiscriminator)
-        {
-            case 0:
-                mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From2(reader.ReadBool());
-                break;
-            case 1:
-                mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From3(reader.ReadDate());
-                break;
-            case 2:
-                mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From1(reader.ReadFloat64());
-                break;
-            case 3:
-                mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From0(reader.ReadInt32());
-                break;
-            case 0xFF:
-                mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
-        }
+        global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = ClickHouseRowColumns.ReadMixed(ref reader);
         reader.CurrentColumn = 16;
-        (double X, double Y) location = (reader.ReadFloat64(), reader.ReadFloat64());
+        (double X, double Y) location = ClickHouseRowColumns.ReadLocation(ref reader);
         reader.CurrentColumn = 17;
-        int ringCount = reader.ReadLength("Ring", 16);
-        (double X, double Y)[] ring = ringCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[ringCount];
-        for (int i = 0; i < ring.Length; i++)
-        {
-            ring[i] = (reader.ReadFloat64(), reader.ReadFloat64());
-        }
+        (double X, double Y)[] ring = ClickHouseRowColumns.ReadRing(ref reader);
         reader.CurrentColumn = 18;
-        int pathCount = reader.ReadLength("LineString", 16);
-        global::System.Collections.Generic.List<(double X, double Y)> path = new(pathCount);
-        for (int i = 0; i < pathCount; i++)
-        {
-            path.Add((reader.ReadFloat64(), reader.ReadFloat64()));
-        }
+        global::System.Collections.Generic.List<(double X, double Y)> path = ClickHouseRowColumns.ReadPath(ref reader);
         reader.CurrentColumn = 19;
-        int pathsCount = reader.ReadLength("MultiLineString");
-        (double X, double Y)[][] paths = pathsCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[pathsCount][];
-        for (int i = 0; i < paths.Length; i++)
-        {
-            int pathsItemCount = reader.ReadLength("Ring", 16);
-            (double X, double Y)[] pathsItem = pathsItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[pathsItemCount];
-            for (int j = 0; j < pathsItem.Length; j++)
-            {
-                pathsItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-            }
-            paths[i] = pathsItem;
-        }
+        (double X, double Y)[][] paths = ClickHouseRowColumns.ReadPaths(ref reader);
         reader.CurrentColumn = 20;
-        int polygonCount = reader.ReadLength("Polygon");
-        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = new(polygonCount);
-        for (int i = 0; i < polygonCount; i++)
-        {
-            int polygonItemCount = reader.ReadLength("Ring", 16);
-            (double X, double Y)[] polygonItem = polygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[polygonItemCount];
-            for (int j = 0; j < polygonItem.Length; j++)
-            {
-                polygonItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-            }
-            polygon.Add(polygonItem);
-        }
+        global::System.Collections.Generic.List<(double X, double Y)[]> polygon = ClickHouseRowColumns.ReadPolygon(ref reader);
         reader.CurrentColumn = 21;
-        int multiPolygonCount = reader.ReadLength("MultiPolygon");
-        (double X, double Y)[][][] multiPolygon = multiPolygonCount == 0 ? global::System.Array.Empty<(double X, double Y)[][]>() : new (double X, double Y)[multiPolygonCount][][];
-        for (int i = 0; i < multiPolygon.Length; i++)
-        {
-            int multiPolygonItemCount = reader.ReadLength("Polygon");
-            (double X, double Y)[][] multiPolygonItem = multiPolygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[multiPolygonItemCount][];
-            for (int j = 0; j < multiPolygonItem.Length; j++)
-            {
-                int multiPolygonItemItemCount = reader.ReadLength("Ring", 16);
-                (double X, double Y)[] multiPolygonItemItem = multiPolygonItemItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[multiPolygonItemItemCount];
-                for (int k = 0; k < multiPolygonItemItem.Length; k++)
-                {
-                    multiPolygonItemItem[k] = (reader.ReadFloat64(), reader.ReadFloat64());
-                }
-                multiPolygonItem[j] = multiPolygonItemItem;
-            }
-            multiPolygon[i] = multiPolygonItem;
-        }
+        (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
         reader.CurrentColumn = 22;
-        string? category = reader.ReadNullMarker() ? null : reader.ReadCachedString();
+        string? category = ClickHouseRowColumns.ReadCategory(ref reader);
         reader.CurrentColumn = 23;
         ulong total = reader.ReadUInt64();
         reader.CurrentColumn = 24;
-        object? alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
+        object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
         return new global::Samples.Collections.Shapes
         {
             Numbers = numbers,
             Names = names,
-            Measurements = measurementsArray,
-            Matrix = matrixArray,
+            Measurements = measurements,
+            Matrix = matrix,
             Ids = ids,
             Octets = octets,
             Counters = counters,
@@ -928,355 +259,85 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             switch (column)
             {
                 case 0:
-                {
-                    int numbersCount = reader.ReadLength("Array(Int32)", 4);
-                    int[] numbers2 = numbersCount == 0 ? global::System.Array.Empty<int>() : new int[numbersCount];
-                    if (global::System.BitConverter.IsLittleEndian)
-                    {
-                        reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(numbers2)), "Array(Int32)");
-                    }
-                    else
-                    {
-                        for (int i = 0; i < numbers2.Length; i++)
-                        {
-                            numbers2[i] = reader.ReadInt32();
-                        }
-                    }
-                    numbers = numbers2;
+                    numbers = ClickHouseRowColumns.ReadNumbers(ref reader);
                     break;
-                }
                 case 1:
-                {
-                    int namesCount = reader.ReadLength("Array(String)");
-                    global::System.Collections.Generic.List<string> names2 = new(namesCount);
-                    for (int i = 0; i < namesCount; i++)
-                    {
-                        names2.Add(reader.ReadString());
-                    }
-                    names = names2;
+                    names = ClickHouseRowColumns.ReadNames(ref reader);
                     break;
-                }
                 case 2:
-                {
-                    int measurementsCount = reader.ReadLength("Array(Nullable(Float64))");
-                    double?[] measurementsArray = measurementsCount == 0 ? global::System.Array.Empty<double?>() : new double?[measurementsCount];
-                    for (int i = 0; i < measurementsArray.Length; i++)
-                    {
-                        measurementsArray[i] = reader.ReadNullMarker() ? default(double?) : reader.ReadFloat64();
-                    }
-                    measurements = measurementsArray;
+                    measurements = ClickHouseRowColumns.ReadMeasurements(ref reader);
                     break;
-                }
                 case 3:
-                {
-                    int matrixCount = reader.ReadLength("Array(Array(UInt16))");
-                    ushort[][] matrixArray = matrixCount == 0 ? global::System.Array.Empty<ushort[]>() : new ushort[matrixCount][];
-                    for (int i = 0; i < matrixArray.Length; i++)
-                    {
-                        int matrixItemCount = reader.ReadLength("Array(UInt16)", 2);
-                        ushort[] matrixItem = matrixItemCount == 0 ? global::System.Array.Empty<ushort>() : new ushort[matrixItemCount];
-                        if (global::System.BitConverter.IsLittleEndian)
-                        {
-                            reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<ushort>(matrixItem)), "Array(UInt16)");
-                        }
-                        else
-                        {
-                            for (int j = 0; j < matrixItem.Length; j++)
-                            {
-                                matrixItem[j] = reader.ReadUInt16();
-                            }
-                        }
-                        matrixArray[i] = matrixItem;
-                    }
-                    matrix = matrixArray;
+                    matrix = ClickHouseRowColumns.ReadMatrix(ref reader);
                     break;
-                }
                 case 4:
-                {
-                    int idsCount = reader.ReadLength("Array(UUID)", 16);
-                    global::System.Guid[] idsArray = idsCount == 0 ? global::System.Array.Empty<global::System.Guid>() : new global::System.Guid[idsCount];
-                    for (int i = 0; i < idsArray.Length; i++)
-                    {
-                        idsArray[i] = reader.ReadUuid();
-                    }
-                    ids = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
+                    ids = ClickHouseRowColumns.ReadIds(ref reader);
                     break;
-                }
                 case 5:
-                {
-                    int octetsCount = reader.ReadLength("Array(UInt8)");
-                    byte[] octets2 = octetsCount == 0 ? global::System.Array.Empty<byte>() : new byte[octetsCount];
-                    reader.ReadBytes(octets2, "Array(UInt8)");
-                    octets = octets2;
+                    octets = ClickHouseRowColumns.ReadOctets(ref reader);
                     break;
-                }
                 case 6:
-                {
-                    int countersCount = reader.ReadLength("Map(String, UInt64)", 9);
-                    global::System.Collections.Generic.Dictionary<string, ulong> counters2 = new(countersCount);
-                    for (int i = 0; i < countersCount; i++)
-                    {
-                        string countersKey = reader.ReadString();
-                        ulong countersValue = reader.ReadUInt64();
-                        if (!counters2.TryAdd(countersKey, countersValue))
-                        {
-                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
-                        }
-                    }
-                    counters = counters2;
+                    counters = ClickHouseRowColumns.ReadCounters(ref reader);
                     break;
-                }
                 case 7:
-                {
-                    int nestedCount = reader.ReadLength("Map(UInt8, Map(String, String))", 2);
-                    global::System.Collections.Generic.Dictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested2 = new(nestedCount);
-                    for (int i = 0; i < nestedCount; i++)
-                    {
-                        byte nestedKey = reader.ReadUInt8();
-                        int nestedValueCount = reader.ReadLength("Map(String, String)", 2);
-                        global::System.Collections.Generic.Dictionary<string, string> nestedValue = new(nestedValueCount);
-                        for (int j = 0; j < nestedValueCount; j++)
-                        {
-                            string nestedValueKey = reader.ReadString();
-                            string nestedValueValue = reader.ReadString();
-                            if (!nestedValue.TryAdd(nestedValueKey, nestedValueValue))
-                            {
-                                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
-                            }
-                        }
-                        if (!nested2.TryAdd(nestedKey, nestedValue))
-                        {
-                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
-                        }
-                    }
-                    nested = nested2;
+                    nested = ClickHouseRowColumns.ReadNested(ref reader);
                     break;
-                }
                 case 8:
-                {
-                    int pairsCount = reader.ReadLength("Map(String, Int32)", 5);
-                    global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs2 = new(pairsCount);
-                    for (int i = 0; i < pairsCount; i++)
-                    {
-                        string pairsKey = reader.ReadString();
-                        int pairsValue = reader.ReadInt32();
-                        pairs2.Add(new global::System.Collections.Generic.KeyValuePair<string, int>(pairsKey, pairsValue));
-                    }
-                    pairs = pairs2;
+                    pairs = ClickHouseRowColumns.ReadPairs(ref reader);
                     break;
-                }
                 case 9:
-                    pair = (reader.ReadUInt8(), reader.ReadString());
+                    pair = ClickHouseRowColumns.ReadPair(ref reader);
                     break;
                 case 10:
-                {
-                    int namedItem1 = reader.ReadInt32();
-                    string? namedItem2 = reader.ReadNullMarker() ? null : reader.ReadString();
-                    int namedItem3Count = reader.ReadLength("Array(UInt8)");
-                    byte[] namedItem3 = namedItem3Count == 0 ? global::System.Array.Empty<byte>() : new byte[namedItem3Count];
-                    reader.ReadBytes(namedItem3, "Array(UInt8)");
-                    named = (namedItem1, namedItem2, namedItem3);
+                    named = ClickHouseRowColumns.ReadNamed(ref reader);
                     break;
-                }
                 case 11:
-                {
-                    string homeCity = reader.ReadString();
-                    uint homeZip = reader.ReadUInt32();
-                    home = new global::Samples.Collections.Address(homeCity, homeZip);
+                    home = ClickHouseRowColumns.ReadHome(ref reader);
                     break;
-                }
                 case 12:
-                {
-                    int linesSkuCount = reader.ReadLength("Array(String)");
-                    string[] linesSku2 = linesSkuCount == 0 ? global::System.Array.Empty<string>() : new string[linesSkuCount];
-                    for (int i = 0; i < linesSku2.Length; i++)
-                    {
-                        linesSku2[i] = reader.ReadString();
-                    }
-                    linesSku = linesSku2;
+                    linesSku = ClickHouseRowColumns.ReadLinesSku(ref reader);
                     break;
-                }
                 case 13:
-                {
-                    int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
-                    uint[] linesQuantity2 = linesQuantityCount == 0 ? global::System.Array.Empty<uint>() : new uint[linesQuantityCount];
-                    if (global::System.BitConverter.IsLittleEndian)
-                    {
-                        reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<uint>(linesQuantity2)), "Array(UInt32)");
-                    }
-                    else
-                    {
-                        for (int i = 0; i < linesQuantity2.Length; i++)
-                        {
-                            linesQuantity2[i] = reader.ReadUInt32();
-                        }
-                    }
-                    linesQuantity = linesQuantity2;
+                    linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref reader);
                     break;
-                }
                 case 14:
-                {
-                    global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice2;
-                    byte choiceDiscriminator = reader.ReadUInt8();
-                    switch (choiceDiscriminator)
-                    {
-                        case 0:
-                        {
-                            int choiceValue2Count = reader.ReadLength("Array(UInt8)");
-                            byte[] choiceValue2 = choiceValue2Count == 0 ? global::System.Array.Empty<byte>() : new byte[choiceValue2Count];
-                            reader.ReadBytes(choiceValue2, "Array(UInt8)");
-                            choice2 = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From2(choiceValue2);
-                            break;
-                        }
-                        case 1:
-                            choice2 = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From0(reader.ReadString());
-                            break;
-                        case 2:
-                            choice2 = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From1(reader.ReadUInt64());
-                            break;
-                        case 0xFF:
-                            choice2 = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
-                            break;
-                        default:
-                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
-                    }
-                    choice = choice2;
+                    choice = ClickHouseRowColumns.ReadChoice(ref reader);
                     break;
-                }
                 case 15:
-                {
-                    global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed2;
-                    byte mixedDiscriminator = reader.ReadUInt8();
-                    switch (mixedDiscriminator)
-                    {
-                        case 0:
-                            mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From2(reader.ReadBool());
-                            break;
-                        case 1:
-                            mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From3(reader.ReadDate());
-                            break;
-                        case 2:
-                            mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From1(reader.ReadFloat64());
-                            break;
-                        case 3:
-                            mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From0(reader.ReadInt32());
-                            break;
-                        case 0xFF:
-                            mixed2 = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
-                            break;
-                        default:
-                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
-                    }
-                    mixed = mixed2;
+                    mixed = ClickHouseRowColumns.ReadMixed(ref reader);
                     break;
-                }
                 case 16:
-                    location = (reader.ReadFloat64(), reader.ReadFloat64());
+                    location = ClickHouseRowColumns.ReadLocation(ref reader);
                     break;
                 case 17:
-                {
-                    int ringCount = reader.ReadLength("Ring", 16);
-                    (double X, double Y)[] ring2 = ringCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[ringCount];
-                    for (int i = 0; i < ring2.Length; i++)
-                    {
-                        ring2[i] = (reader.ReadFloat64(), reader.ReadFloat64());
-                    }
-                    ring = ring2;
+                    ring = ClickHouseRowColumns.ReadRing(ref reader);
                     break;
-                }
                 case 18:
-                {
-                    int pathCount = reader.ReadLength("LineString", 16);
-                    global::System.Collections.Generic.List<(double X, double Y)> path2 = new(pathCount);
-                    for (int i = 0; i < pathCount; i++)
-                    {
-                        path2.Add((reader.ReadFloat64(), reader.ReadFloat64()));
-                    }
-                    path = path2;
+                    path = ClickHouseRowColumns.ReadPath(ref reader);
                     break;
-                }
                 case 19:
-                {
-                    int pathsCount = reader.ReadLength("MultiLineString");
-                    (double X, double Y)[][] paths2 = pathsCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[pathsCount][];
-                    for (int i = 0; i < paths2.Length; i++)
-                    {
-                        int pathsItemCount = reader.ReadLength("Ring", 16);
-                        (double X, double Y)[] pathsItem = pathsItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[pathsItemCount];
-                        for (int j = 0; j < pathsItem.Length; j++)
-                        {
-                            pathsItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-                        }
-                        paths2[i] = pathsItem;
-                    }
-                    paths = paths2;
+                    paths = ClickHouseRowColumns.ReadPaths(ref reader);
                     break;
-                }
                 case 20:
-                {
-                    int polygonCount = reader.ReadLength("Polygon");
-                    global::System.Collections.Generic.List<(double X, double Y)[]> polygon2 = new(polygonCount);
-                    for (int i = 0; i < polygonCount; i++)
-                    {
-                        int polygonItemCount = reader.ReadLength("Ring", 16);
-                        (double X, double Y)[] polygonItem = polygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[polygonItemCount];
-                        for (int j = 0; j < polygonItem.Length; j++)
-                        {
-                            polygonItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-                        }
-                        polygon2.Add(polygonItem);
-                    }
-                    polygon = polygon2;
+                    polygon = ClickHouseRowColumns.ReadPolygon(ref reader);
                     break;
-                }
                 case 21:
-                {
-                    int multiPolygonCount = reader.ReadLength("MultiPolygon");
-                    (double X, double Y)[][][] multiPolygon2 = multiPolygonCount == 0 ? global::System.Array.Empty<(double X, double Y)[][]>() : new (double X, double Y)[multiPolygonCount][][];
-                    for (int i = 0; i < multiPolygon2.Length; i++)
-                    {
-                        int multiPolygonItemCount = reader.ReadLength("Polygon");
-                        (double X, double Y)[][] multiPolygonItem = multiPolygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[multiPolygonItemCount][];
-                        for (int j = 0; j < multiPolygonItem.Length; j++)
-                        {
-                            int multiPolygonItemItemCount = reader.ReadLength("Ring", 16);
-                            (double X, double Y)[] multiPolygonItemItem = multiPolygonItemItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[multiPolygonItemItemCount];
-                            for (int k = 0; k < multiPolygonItemItem.Length; k++)
-                            {
-                                multiPolygonItemItem[k] = (reader.ReadFloat64(), reader.ReadFloat64());
-                            }
-                            multiPolygonItem[j] = multiPolygonItemItem;
-                        }
-                        multiPolygon2[i] = multiPolygonItem;
-                    }
-                    multiPolygon = multiPolygon2;
+                    multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
                     break;
-                }
                 case 22:
-                    category = reader.ReadNullMarker() ? null : reader.ReadCachedString();
+                    category = ClickHouseRowColumns.ReadCategory(ref reader);
                     break;
                 case 23:
                     total = reader.ReadUInt64();
                     break;
                 case 24:
-                {
-                    alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
+                    alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
                     break;
-                }
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
-        if (linesQuantity.Length != linesSku.Length)
-        {
-            reader.CurrentColumn = 13;
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
-        }
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = new(linesSku.Length);
-        for (int i = 0; i < linesSku.Length; i++)
-        {
-            lines.Add(new global::Samples.Collections.LineItem(linesSku[i], linesQuantity[i]));
-        }
+        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = ClickHouseRowColumns.CreateLines(ref reader, linesSku, linesQuantity);
         return new global::Samples.Collections.Shapes
         {
             Numbers = numbers,
@@ -1304,6 +365,748 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             Total = total,
             AlwaysNull = alwaysNull,
         };
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        public static void WriteNumbers(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] numbers)
+        {
+            if (numbers is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
+            }
+            writer.WriteLength(numbers.Length);
+            if (global::System.BitConverter.IsLittleEndian)
+            {
+                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(numbers)));
+            }
+            else
+            {
+                foreach (int numbersItem in numbers)
+                {
+                    writer.WriteInt32(numbersItem);
+                }
+            }
+        }
+
+        public static int[] ReadNumbers(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int numbersCount = reader.ReadLength("Array(Int32)", 4);
+            int[] numbers = numbersCount == 0 ? global::System.Array.Empty<int>() : new int[numbersCount];
+            if (global::System.BitConverter.IsLittleEndian)
+            {
+                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(numbers)), "Array(Int32)");
+            }
+            else
+            {
+                for (int i = 0; i < numbers.Length; i++)
+                {
+                    numbers[i] = reader.ReadInt32();
+                }
+            }
+            return numbers;
+        }
+
+        public static void WriteNames(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<string> names)
+        {
+            if (names is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
+            }
+            writer.WriteLength(names.Count);
+            foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
+            {
+                writer.WriteString(namesItem);
+            }
+        }
+
+        public static global::System.Collections.Generic.List<string> ReadNames(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int namesCount = reader.ReadLength("Array(String)");
+            global::System.Collections.Generic.List<string> names = new(namesCount);
+            for (int i = 0; i < namesCount; i++)
+            {
+                names.Add(reader.ReadString());
+            }
+            return names;
+        }
+
+        public static void WriteMeasurements(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyList<double?> measurements)
+        {
+            if (measurements is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
+            }
+            writer.WriteLength(measurements.Count);
+            for (int i = 0; i < measurements.Count; i++)
+            {
+                if (measurements[i] is double measurementsItem)
+                {
+                    writer.WriteNullMarker(false);
+                    writer.WriteFloat64(measurementsItem);
+                }
+                else
+                {
+                    writer.WriteNullMarker(true);
+                }
+            }
+        }
+
+        public static global::System.Collections.Generic.IReadOnlyList<double?> ReadMeasurements(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int measurementsCount = reader.ReadLength("Array(Nullable(Float64))");
+            double?[] measurementsArray = measurementsCount == 0 ? global::System.Array.Empty<double?>() : new double?[measurementsCount];
+            for (int i = 0; i < measurementsArray.Length; i++)
+            {
+                measurementsArray[i] = reader.ReadNullMarker() ? default(double?) : reader.ReadFloat64();
+            }
+            return measurementsArray;
+        }
+
+        public static void WriteMatrix(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IList<ushort[]> matrix)
+        {
+            if (matrix is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
+            }
+            writer.WriteLength(matrix.Count);
+            for (int i = 0; i < matrix.Count; i++)
+            {
+                ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
+                writer.WriteLength(matrixItem.Length);
+                if (global::System.BitConverter.IsLittleEndian)
+                {
+                    writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<ushort>(matrixItem)));
+                }
+                else
+                {
+                    foreach (ushort matrixItemItem in matrixItem)
+                    {
+                        writer.WriteUInt16(matrixItemItem);
+                    }
+                }
+            }
+        }
+
+        public static global::System.Collections.Generic.IList<ushort[]> ReadMatrix(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int matrixCount = reader.ReadLength("Array(Array(UInt16))");
+            ushort[][] matrixArray = matrixCount == 0 ? global::System.Array.Empty<ushort[]>() : new ushort[matrixCount][];
+            for (int i = 0; i < matrixArray.Length; i++)
+            {
+                int matrixItemCount = reader.ReadLength("Array(UInt16)", 2);
+                ushort[] matrixItem = matrixItemCount == 0 ? global::System.Array.Empty<ushort>() : new ushort[matrixItemCount];
+                if (global::System.BitConverter.IsLittleEndian)
+                {
+                    reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<ushort>(matrixItem)), "Array(UInt16)");
+                }
+                else
+                {
+                    for (int j = 0; j < matrixItem.Length; j++)
+                    {
+                        matrixItem[j] = reader.ReadUInt16();
+                    }
+                }
+                matrixArray[i] = matrixItem;
+            }
+            return matrixArray;
+        }
+
+        public static void WriteIds(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids)
+        {
+            if (ids.IsDefault)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
+            }
+            writer.WriteLength(ids.Length);
+            foreach (global::System.Guid idsItem in ids)
+            {
+                writer.WriteUuid(idsItem);
+            }
+        }
+
+        public static global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ReadIds(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int idsCount = reader.ReadLength("Array(UUID)", 16);
+            global::System.Guid[] idsArray = idsCount == 0 ? global::System.Array.Empty<global::System.Guid>() : new global::System.Guid[idsCount];
+            for (int i = 0; i < idsArray.Length; i++)
+            {
+                idsArray[i] = reader.ReadUuid();
+            }
+            return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
+        }
+
+        public static void WriteOctets(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, byte[] octets)
+        {
+            if (octets is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
+            }
+            writer.WriteLength(octets.Length);
+            writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
+        }
+
+        public static byte[] ReadOctets(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int octetsCount = reader.ReadLength("Array(UInt8)");
+            byte[] octets = octetsCount == 0 ? global::System.Array.Empty<byte>() : new byte[octetsCount];
+            reader.ReadBytes(octets, "Array(UInt8)");
+            return octets;
+        }
+
+        public static void WriteCounters(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, ulong> counters)
+        {
+            if (counters is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
+            }
+            writer.WriteLength(counters.Count);
+            foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
+            {
+                writer.WriteString(countersEntry.Key);
+                writer.WriteUInt64(countersEntry.Value);
+            }
+        }
+
+        public static global::System.Collections.Generic.Dictionary<string, ulong> ReadCounters(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int countersCount = reader.ReadLength("Map(String, UInt64)", 9);
+            global::System.Collections.Generic.Dictionary<string, ulong> counters = new(countersCount);
+            for (int i = 0; i < countersCount; i++)
+            {
+                string countersKey = reader.ReadString();
+                ulong countersValue = reader.ReadUInt64();
+                if (!counters.TryAdd(countersKey, countersValue))
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", reader.Offset);
+                }
+            }
+            return counters;
+        }
+
+        public static void WriteNested(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested)
+        {
+            if (nested is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
+            }
+            writer.WriteLength(nested.Count);
+            foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
+            {
+                writer.WriteUInt8(nestedEntry.Key);
+                global::System.Collections.Generic.Dictionary<string, string> nestedValue = nestedEntry.Value ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
+                writer.WriteLength(nestedValue.Count);
+                foreach (global::System.Collections.Generic.KeyValuePair<string, string> nestedValueEntry in nestedValue)
+                {
+                    writer.WriteString(nestedValueEntry.Key);
+                    writer.WriteString(nestedValueEntry.Value);
+                }
+            }
+        }
+
+        public static global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> ReadNested(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int nestedCount = reader.ReadLength("Map(UInt8, Map(String, String))", 2);
+            global::System.Collections.Generic.Dictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = new(nestedCount);
+            for (int i = 0; i < nestedCount; i++)
+            {
+                byte nestedKey = reader.ReadUInt8();
+                int nestedValueCount = reader.ReadLength("Map(String, String)", 2);
+                global::System.Collections.Generic.Dictionary<string, string> nestedValue = new(nestedValueCount);
+                for (int j = 0; j < nestedValueCount; j++)
+                {
+                    string nestedValueKey = reader.ReadString();
+                    string nestedValueValue = reader.ReadString();
+                    if (!nestedValue.TryAdd(nestedValueKey, nestedValueValue))
+                    {
+                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedValueKey, "Map(String, String)", reader.Offset);
+                    }
+                }
+                if (!nested.TryAdd(nestedKey, nestedValue))
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(nestedKey.ToString(), "Map(UInt8, Map(String, String))", reader.Offset);
+                }
+            }
+            return nested;
+        }
+
+        public static void WritePairs(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs)
+        {
+            if (pairs is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
+            }
+            writer.WriteLength(pairs.Count);
+            foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
+            {
+                writer.WriteString(pairsEntry.Key);
+                writer.WriteInt32(pairsEntry.Value);
+            }
+        }
+
+        public static global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> ReadPairs(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int pairsCount = reader.ReadLength("Map(String, Int32)", 5);
+            global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = new(pairsCount);
+            for (int i = 0; i < pairsCount; i++)
+            {
+                string pairsKey = reader.ReadString();
+                int pairsValue = reader.ReadInt32();
+                pairs.Add(new global::System.Collections.Generic.KeyValuePair<string, int>(pairsKey, pairsValue));
+            }
+            return pairs;
+        }
+
+        public static void WritePair(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (byte, string) pair)
+        {
+            writer.WriteUInt8(pair.Item1);
+            writer.WriteString(pair.Item2);
+        }
+
+        public static (byte, string) ReadPair(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return (reader.ReadUInt8(), reader.ReadString());
+        }
+
+        public static void WriteNamed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (int A, string? B, byte[] C) named)
+        {
+            writer.WriteInt32(named.Item1);
+            if (named.Item2 is string namedItem2)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteString(namedItem2);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+            byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
+            writer.WriteLength(namedItem3.Length);
+            writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
+        }
+
+        public static (int A, string? B, byte[] C) ReadNamed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int namedItem1 = reader.ReadInt32();
+            string? namedItem2 = reader.ReadNullMarker() ? null : reader.ReadString();
+            int namedItem3Count = reader.ReadLength("Array(UInt8)");
+            byte[] namedItem3 = namedItem3Count == 0 ? global::System.Array.Empty<byte>() : new byte[namedItem3Count];
+            reader.ReadBytes(namedItem3, "Array(UInt8)");
+            return (namedItem1, namedItem2, namedItem3);
+        }
+
+        public static void WriteHome(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address home)
+        {
+            if (home is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
+            }
+            writer.WriteString(home.City);
+            writer.WriteUInt32(home.Zip);
+        }
+
+        public static global::Samples.Collections.Address ReadHome(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            string homeCity = reader.ReadString();
+            uint homeZip = reader.ReadUInt32();
+            return new global::Samples.Collections.Address(homeCity, homeZip);
+        }
+
+        public static void WriteLinesSku(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines)
+        {
+            writer.WriteLength(lines.Count);
+            foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
+            {
+                writer.WriteString(linesItem.Sku);
+            }
+        }
+
+        public static void WriteLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines)
+        {
+            writer.WriteLength(lines.Count);
+            foreach (global::Samples.Collections.LineItem linesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(lines))
+            {
+                writer.WriteUInt32(linesItem.Quantity);
+            }
+        }
+
+        public static string[] ReadLinesSku(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int linesSkuCount = reader.ReadLength("Array(String)");
+            string[] linesSku = linesSkuCount == 0 ? global::System.Array.Empty<string>() : new string[linesSkuCount];
+            for (int i = 0; i < linesSku.Length; i++)
+            {
+                linesSku[i] = reader.ReadString();
+            }
+            return linesSku;
+        }
+
+        public static uint[] ReadLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
+            uint[] linesQuantity = linesQuantityCount == 0 ? global::System.Array.Empty<uint>() : new uint[linesQuantityCount];
+            if (global::System.BitConverter.IsLittleEndian)
+            {
+                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<uint>(linesQuantity)), "Array(UInt32)");
+            }
+            else
+            {
+                for (int i = 0; i < linesQuantity.Length; i++)
+                {
+                    linesQuantity[i] = reader.ReadUInt32();
+                }
+            }
+            return linesQuantity;
+        }
+
+        public static global::System.Collections.Generic.List<global::Samples.Collections.LineItem> CreateLines(ref global::ClickHouse.RowBinary.RowBinaryReader reader, string[] linesSku, uint[] linesQuantity)
+        {
+            if (linesQuantity.Length != linesSku.Length)
+            {
+                reader.CurrentColumn = 13;
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NestedLengthMismatch("Lines.Quantity", linesQuantity.Length, "Lines.Sku", linesSku.Length, "Nested(Sku String, Quantity UInt32)", reader.Offset);
+            }
+            global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = new(linesSku.Length);
+            for (int i = 0; i < linesSku.Length; i++)
+            {
+                lines.Add(new global::Samples.Collections.LineItem(linesSku[i], linesQuantity[i]));
+            }
+            return lines;
+        }
+
+        public static void WriteChoice(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice)
+        {
+            switch (choice.Index)
+            {
+                case -1:
+                    writer.WriteUInt8(0xFF);
+                    break;
+                case 0:
+                    writer.WriteUInt8(1);
+                    writer.WriteString(choice.Value0);
+                    break;
+                case 1:
+                    writer.WriteUInt8(2);
+                    writer.WriteUInt64(choice.Value1);
+                    break;
+                case 2:
+                    writer.WriteUInt8(0);
+                    byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
+                    writer.WriteLength(choiceValue2.Length);
+                    writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
+            }
+        }
+
+        public static global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> ReadChoice(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice;
+            byte choiceDiscriminator = reader.ReadUInt8();
+            switch (choiceDiscriminator)
+            {
+                case 0:
+                {
+                    int choiceValue2Count = reader.ReadLength("Array(UInt8)");
+                    byte[] choiceValue2 = choiceValue2Count == 0 ? global::System.Array.Empty<byte>() : new byte[choiceValue2Count];
+                    reader.ReadBytes(choiceValue2, "Array(UInt8)");
+                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From2(choiceValue2);
+                    break;
+                }
+                case 1:
+                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From0(reader.ReadString());
+                    break;
+                case 2:
+                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From1(reader.ReadUInt64());
+                    break;
+                case 0xFF:
+                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
+            }
+            return choice;
+        }
+
+        public static void WriteMixed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed)
+        {
+            switch (mixed.Index)
+            {
+                case -1:
+                    writer.WriteUInt8(0xFF);
+                    break;
+                case 0:
+                    writer.WriteUInt8(3);
+                    writer.WriteInt32(mixed.Value0);
+                    break;
+                case 1:
+                    writer.WriteUInt8(2);
+                    writer.WriteFloat64(mixed.Value1);
+                    break;
+                case 2:
+                    writer.WriteUInt8(0);
+                    writer.WriteBool(mixed.Value2);
+                    break;
+                case 3:
+                    writer.WriteUInt8(1);
+                    writer.WriteDate(mixed.Value3);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
+            }
+        }
+
+        public static global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> ReadMixed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed;
+            byte mixedDiscriminator = reader.ReadUInt8();
+            switch (mixedDiscriminator)
+            {
+                case 0:
+                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From2(reader.ReadBool());
+                    break;
+                case 1:
+                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From3(reader.ReadDate());
+                    break;
+                case 2:
+                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From1(reader.ReadFloat64());
+                    break;
+                case 3:
+                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From0(reader.ReadInt32());
+                    break;
+                case 0xFF:
+                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
+            }
+            return mixed;
+        }
+
+        public static void WriteLocation(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y) location)
+        {
+            writer.WriteFloat64(location.Item1);
+            writer.WriteFloat64(location.Item2);
+        }
+
+        public static (double X, double Y) ReadLocation(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return (reader.ReadFloat64(), reader.ReadFloat64());
+        }
+
+        public static void WriteRing(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] ring)
+        {
+            if (ring is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
+            }
+            writer.WriteLength(ring.Length);
+            foreach ((double X, double Y) ringItem in ring)
+            {
+                writer.WriteFloat64(ringItem.Item1);
+                writer.WriteFloat64(ringItem.Item2);
+            }
+        }
+
+        public static (double X, double Y)[] ReadRing(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int ringCount = reader.ReadLength("Ring", 16);
+            (double X, double Y)[] ring = ringCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[ringCount];
+            for (int i = 0; i < ring.Length; i++)
+            {
+                ring[i] = (reader.ReadFloat64(), reader.ReadFloat64());
+            }
+            return ring;
+        }
+
+        public static void WritePath(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)> path)
+        {
+            if (path is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
+            }
+            writer.WriteLength(path.Count);
+            foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
+            {
+                writer.WriteFloat64(pathItem.Item1);
+                writer.WriteFloat64(pathItem.Item2);
+            }
+        }
+
+        public static global::System.Collections.Generic.List<(double X, double Y)> ReadPath(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int pathCount = reader.ReadLength("LineString", 16);
+            global::System.Collections.Generic.List<(double X, double Y)> path = new(pathCount);
+            for (int i = 0; i < pathCount; i++)
+            {
+                path.Add((reader.ReadFloat64(), reader.ReadFloat64()));
+            }
+            return path;
+        }
+
+        public static void WritePaths(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][] paths)
+        {
+            if (paths is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
+            }
+            writer.WriteLength(paths.Length);
+            foreach ((double X, double Y)[] pathsItem in paths)
+            {
+                if (pathsItem is null)
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
+                }
+                writer.WriteLength(pathsItem.Length);
+                foreach ((double X, double Y) pathsItemItem in pathsItem)
+                {
+                    writer.WriteFloat64(pathsItemItem.Item1);
+                    writer.WriteFloat64(pathsItemItem.Item2);
+                }
+            }
+        }
+
+        public static (double X, double Y)[][] ReadPaths(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int pathsCount = reader.ReadLength("MultiLineString");
+            (double X, double Y)[][] paths = pathsCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[pathsCount][];
+            for (int i = 0; i < paths.Length; i++)
+            {
+                int pathsItemCount = reader.ReadLength("Ring", 16);
+                (double X, double Y)[] pathsItem = pathsItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[pathsItemCount];
+                for (int j = 0; j < pathsItem.Length; j++)
+                {
+                    pathsItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
+                }
+                paths[i] = pathsItem;
+            }
+            return paths;
+        }
+
+        public static void WritePolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)[]> polygon)
+        {
+            if (polygon is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
+            }
+            writer.WriteLength(polygon.Count);
+            foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
+            {
+                if (polygonItem is null)
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
+                }
+                writer.WriteLength(polygonItem.Length);
+                foreach ((double X, double Y) polygonItemItem in polygonItem)
+                {
+                    writer.WriteFloat64(polygonItemItem.Item1);
+                    writer.WriteFloat64(polygonItemItem.Item2);
+                }
+            }
+        }
+
+        public static global::System.Collections.Generic.List<(double X, double Y)[]> ReadPolygon(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int polygonCount = reader.ReadLength("Polygon");
+            global::System.Collections.Generic.List<(double X, double Y)[]> polygon = new(polygonCount);
+            for (int i = 0; i < polygonCount; i++)
+            {
+                int polygonItemCount = reader.ReadLength("Ring", 16);
+                (double X, double Y)[] polygonItem = polygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[polygonItemCount];
+                for (int j = 0; j < polygonItem.Length; j++)
+                {
+                    polygonItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
+                }
+                polygon.Add(polygonItem);
+            }
+            return polygon;
+        }
+
+        public static void WriteMultiPolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][][] multiPolygon)
+        {
+            if (multiPolygon is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
+            }
+            writer.WriteLength(multiPolygon.Length);
+            foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
+            {
+                if (multiPolygonItem is null)
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
+                }
+                writer.WriteLength(multiPolygonItem.Length);
+                foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
+                {
+                    if (multiPolygonItemItem is null)
+                    {
+                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
+                    }
+                    writer.WriteLength(multiPolygonItemItem.Length);
+                    foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
+                    {
+                        writer.WriteFloat64(multiPolygonItemItemItem.Item1);
+                        writer.WriteFloat64(multiPolygonItemItemItem.Item2);
+                    }
+                }
+            }
+        }
+
+        public static (double X, double Y)[][][] ReadMultiPolygon(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int multiPolygonCount = reader.ReadLength("MultiPolygon");
+            (double X, double Y)[][][] multiPolygon = multiPolygonCount == 0 ? global::System.Array.Empty<(double X, double Y)[][]>() : new (double X, double Y)[multiPolygonCount][][];
+            for (int i = 0; i < multiPolygon.Length; i++)
+            {
+                int multiPolygonItemCount = reader.ReadLength("Polygon");
+                (double X, double Y)[][] multiPolygonItem = multiPolygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[multiPolygonItemCount][];
+                for (int j = 0; j < multiPolygonItem.Length; j++)
+                {
+                    int multiPolygonItemItemCount = reader.ReadLength("Ring", 16);
+                    (double X, double Y)[] multiPolygonItemItem = multiPolygonItemItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[multiPolygonItemItemCount];
+                    for (int k = 0; k < multiPolygonItemItem.Length; k++)
+                    {
+                        multiPolygonItemItem[k] = (reader.ReadFloat64(), reader.ReadFloat64());
+                    }
+                    multiPolygonItem[j] = multiPolygonItemItem;
+                }
+                multiPolygon[i] = multiPolygonItem;
+            }
+            return multiPolygon;
+        }
+
+        public static void WriteCategory(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? category)
+        {
+            if (category is not null)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteString(category);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+        }
+
+        public static string? ReadCategory(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? null : reader.ReadCachedString();
+        }
+
+        public static void WriteAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object? alwaysNull)
+        {
+            if (alwaysNull is not null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
+            }
+            writer.WriteNullMarker(true);
+        }
+
+        public static object? ReadAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
+        }
     }
 }
 

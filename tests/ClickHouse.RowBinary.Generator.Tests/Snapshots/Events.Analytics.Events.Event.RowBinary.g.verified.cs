@@ -17,32 +17,13 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
         writer.Advance(24);
         writer.CurrentColumn = 2;
-        if (row.UserId is ulong userId)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteUInt64(userId);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
         writer.CurrentColumn = 3;
         writer.WriteString(row.Kind);
         writer.CurrentColumn = 4;
-        string[] tags = row.Tags ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-        writer.WriteLength(tags.Length);
-        foreach (string tagsItem in tags)
-        {
-            writer.WriteString(tagsItem);
-        }
+        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
         writer.CurrentColumn = 5;
-        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-        writer.WriteLength(properties.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
-        {
-            writer.WriteString(propertiesEntry.Key);
-            writer.WriteString(propertiesEntry.Value);
-        }
+        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
         writer.CurrentColumn = 6;
         writer.WriteDecimal(row.Amount, 18, 4);
         writer.CurrentColumn = 7;
@@ -64,35 +45,16 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.Advance(26);
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
-        if (row.UserId is ulong userId)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteUInt64(userId);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
         writer.CurrentColumn = 3;
         writer.WriteUInt8(0);
         writer.WriteString(row.Kind);
         writer.CurrentColumn = 4;
         writer.WriteUInt8(0);
-        string[] tags = row.Tags ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-        writer.WriteLength(tags.Length);
-        foreach (string tagsItem in tags)
-        {
-            writer.WriteString(tagsItem);
-        }
+        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
         writer.CurrentColumn = 5;
         writer.WriteUInt8(0);
-        global::System.Collections.Generic.Dictionary<string, string> properties = row.Properties ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-        writer.WriteLength(properties.Count);
-        foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
-        {
-            writer.WriteString(propertiesEntry.Key);
-            writer.WriteString(propertiesEntry.Value);
-        }
+        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
         writer.CurrentColumn = 6;
         writer.WriteUInt8(0);
         writer.WriteDecimal(row.Amount, 18, 4);
@@ -111,28 +73,13 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         reader.CurrentColumn = 1;
         global::System.DateTime timestamp = reader.ReadDateTime64(3);
         reader.CurrentColumn = 2;
-        ulong? userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
+        ulong? userId = ClickHouseRowColumns.ReadUserId(ref reader);
         reader.CurrentColumn = 3;
         string kind = reader.ReadCachedString();
         reader.CurrentColumn = 4;
-        int tagsCount = reader.ReadLength("Array(String)");
-        string[] tags = tagsCount == 0 ? global::System.Array.Empty<string>() : new string[tagsCount];
-        for (int i = 0; i < tags.Length; i++)
-        {
-            tags[i] = reader.ReadString();
-        }
+        string[] tags = ClickHouseRowColumns.ReadTags(ref reader);
         reader.CurrentColumn = 5;
-        int propertiesCount = reader.ReadLength("Map(String, String)", 2);
-        global::System.Collections.Generic.Dictionary<string, string> properties = new(propertiesCount);
-        for (int i = 0; i < propertiesCount; i++)
-        {
-            string propertiesKey = reader.ReadString();
-            string propertiesValue = reader.ReadString();
-            if (!properties.TryAdd(propertiesKey, propertiesValue))
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
-            }
-        }
+        global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref reader);
         reader.CurrentColumn = 6;
         decimal amount = reader.ReadDecimal(18, 4);
         reader.CurrentColumn = 7;
@@ -176,38 +123,17 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                     timestamp = reader.ReadDateTime64(3);
                     break;
                 case 2:
-                    userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
+                    userId = ClickHouseRowColumns.ReadUserId(ref reader);
                     break;
                 case 3:
                     kind = reader.ReadCachedString();
                     break;
                 case 4:
-                {
-                    int tagsCount = reader.ReadLength("Array(String)");
-                    string[] tags2 = tagsCount == 0 ? global::System.Array.Empty<string>() : new string[tagsCount];
-                    for (int i = 0; i < tags2.Length; i++)
-                    {
-                        tags2[i] = reader.ReadString();
-                    }
-                    tags = tags2;
+                    tags = ClickHouseRowColumns.ReadTags(ref reader);
                     break;
-                }
                 case 5:
-                {
-                    int propertiesCount = reader.ReadLength("Map(String, String)", 2);
-                    global::System.Collections.Generic.Dictionary<string, string> properties2 = new(propertiesCount);
-                    for (int i = 0; i < propertiesCount; i++)
-                    {
-                        string propertiesKey = reader.ReadString();
-                        string propertiesValue = reader.ReadString();
-                        if (!properties2.TryAdd(propertiesKey, propertiesValue))
-                        {
-                            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
-                        }
-                    }
-                    properties = properties2;
+                    properties = ClickHouseRowColumns.ReadProperties(ref reader);
                     break;
-                }
                 case 6:
                     amount = reader.ReadDecimal(18, 4);
                     break;
@@ -233,6 +159,81 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             Ip = ip,
             Flag = flag,
         };
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        public static void WriteUserId(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, ulong? userId)
+        {
+            if (userId is ulong userId2)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteUInt64(userId2);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+        }
+
+        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
+        }
+
+        public static void WriteTags(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string[] tags)
+        {
+            if (tags is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
+            }
+            writer.WriteLength(tags.Length);
+            foreach (string tagsItem in tags)
+            {
+                writer.WriteString(tagsItem);
+            }
+        }
+
+        public static string[] ReadTags(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int tagsCount = reader.ReadLength("Array(String)");
+            string[] tags = tagsCount == 0 ? global::System.Array.Empty<string>() : new string[tagsCount];
+            for (int i = 0; i < tags.Length; i++)
+            {
+                tags[i] = reader.ReadString();
+            }
+            return tags;
+        }
+
+        public static void WriteProperties(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, string> properties)
+        {
+            if (properties is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
+            }
+            writer.WriteLength(properties.Count);
+            foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
+            {
+                writer.WriteString(propertiesEntry.Key);
+                writer.WriteString(propertiesEntry.Value);
+            }
+        }
+
+        public static global::System.Collections.Generic.Dictionary<string, string> ReadProperties(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int propertiesCount = reader.ReadLength("Map(String, String)", 2);
+            global::System.Collections.Generic.Dictionary<string, string> properties = new(propertiesCount);
+            for (int i = 0; i < propertiesCount; i++)
+            {
+                string propertiesKey = reader.ReadString();
+                string propertiesValue = reader.ReadString();
+                if (!properties.TryAdd(propertiesKey, propertiesValue))
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", reader.Offset);
+                }
+            }
+            return properties;
+        }
     }
 }
 

@@ -33,15 +33,7 @@ partial class Outer
                     writer.WriteString(label);
                 }
                 writer.CurrentColumn = 2;
-                if (row.Note is string note)
-                {
-                    writer.WriteNullMarker(false);
-                    writer.WriteString(note);
-                }
-                else
-                {
-                    writer.WriteNullMarker(true);
-                }
+                ClickHouseRowColumns.WriteNote(ref writer, row.Note);
                 writer.CurrentColumn = 3;
                 long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
                 global::System.Span<byte> span2 = writer.GetSpan(12);
@@ -83,15 +75,7 @@ partial class Outer
                 else
                 {
                     writer.WriteUInt8(0);
-                    if (row.Note is string note)
-                    {
-                        writer.WriteNullMarker(false);
-                        writer.WriteString(note);
-                    }
-                    else
-                    {
-                        writer.WriteNullMarker(true);
-                    }
+                    ClickHouseRowColumns.WriteNote(ref writer, row.Note);
                 }
                 writer.CurrentColumn = 3;
                 if (row.Seen == default)
@@ -115,7 +99,7 @@ partial class Outer
                 reader.CurrentColumn = 1;
                 string label = reader.ReadString();
                 reader.CurrentColumn = 2;
-                string? note = reader.ReadNullMarker() ? null : reader.ReadString();
+                string? note = ClickHouseRowColumns.ReadNote(ref reader);
                 reader.CurrentColumn = 3;
                 global::System.DateTime seen = reader.ReadDateTime64(7);
                 reader.CurrentColumn = 4;
@@ -147,7 +131,7 @@ partial class Outer
                             label = reader.ReadString();
                             break;
                         case 2:
-                            note = reader.ReadNullMarker() ? null : reader.ReadString();
+                            note = ClickHouseRowColumns.ReadNote(ref reader);
                             break;
                         case 3:
                             seen = reader.ReadDateTime64(7);
@@ -165,6 +149,27 @@ partial class Outer
                     Seen = seen,
                     Count = count,
                 };
+            }
+
+            private static class ClickHouseRowColumns
+            {
+                public static void WriteNote(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? note)
+                {
+                    if (note is not null)
+                    {
+                        writer.WriteNullMarker(false);
+                        writer.WriteString(note);
+                    }
+                    else
+                    {
+                        writer.WriteNullMarker(true);
+                    }
+                }
+
+                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+                {
+                    return reader.ReadNullMarker() ? null : reader.ReadString();
+                }
             }
         }
     }

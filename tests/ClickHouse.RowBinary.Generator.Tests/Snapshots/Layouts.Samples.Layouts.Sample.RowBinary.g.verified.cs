@@ -12,19 +12,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         writer.CurrentColumn = 0;
         writer.WriteFloat64(row.Value);
         writer.CurrentColumn = 1;
-        int[] weights = row.Weights ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-        writer.WriteLength(weights.Length);
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(weights)));
-        }
-        else
-        {
-            foreach (int weightsItem in weights)
-            {
-                writer.WriteInt32(weightsItem);
-            }
-        }
+        ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
@@ -40,19 +28,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         else
         {
             writer.WriteUInt8(0);
-            int[] weights = row.Weights ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-            writer.WriteLength(weights.Length);
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(weights)));
-            }
-            else
-            {
-                foreach (int weightsItem in weights)
-                {
-                    writer.WriteInt32(weightsItem);
-                }
-            }
+            ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
         }
     }
 
@@ -61,19 +37,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         reader.CurrentColumn = 0;
         double value = reader.ReadFloat64();
         reader.CurrentColumn = 1;
-        int weightsCount = reader.ReadLength("Array(Int32)", 4);
-        int[] weights = weightsCount == 0 ? global::System.Array.Empty<int>() : new int[weightsCount];
-        if (global::System.BitConverter.IsLittleEndian)
-        {
-            reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(weights)), "Array(Int32)");
-        }
-        else
-        {
-            for (int i = 0; i < weights.Length; i++)
-            {
-                weights[i] = reader.ReadInt32();
-            }
-        }
+        int[] weights = ClickHouseRowColumns.ReadWeights(ref reader);
         return new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
     }
 
@@ -90,28 +54,54 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                     value = reader.ReadFloat64();
                     break;
                 case 1:
-                {
-                    int weightsCount = reader.ReadLength("Array(Int32)", 4);
-                    int[] weights2 = weightsCount == 0 ? global::System.Array.Empty<int>() : new int[weightsCount];
-                    if (global::System.BitConverter.IsLittleEndian)
-                    {
-                        reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(weights2)), "Array(Int32)");
-                    }
-                    else
-                    {
-                        for (int i = 0; i < weights2.Length; i++)
-                        {
-                            weights2[i] = reader.ReadInt32();
-                        }
-                    }
-                    weights = weights2;
+                    weights = ClickHouseRowColumns.ReadWeights(ref reader);
                     break;
-                }
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
         }
         return new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
+        {
+            if (weights is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
+            }
+            writer.WriteLength(weights.Length);
+            if (global::System.BitConverter.IsLittleEndian)
+            {
+                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(weights)));
+            }
+            else
+            {
+                foreach (int weightsItem in weights)
+                {
+                    writer.WriteInt32(weightsItem);
+                }
+            }
+        }
+
+        public static int[] ReadWeights(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int weightsCount = reader.ReadLength("Array(Int32)", 4);
+            int[] weights = weightsCount == 0 ? global::System.Array.Empty<int>() : new int[weightsCount];
+            if (global::System.BitConverter.IsLittleEndian)
+            {
+                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(weights)), "Array(Int32)");
+            }
+            else
+            {
+                for (int i = 0; i < weights.Length; i++)
+                {
+                    weights[i] = reader.ReadInt32();
+                }
+            }
+            return weights;
+        }
     }
 }
 

@@ -13,15 +13,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.CurrentColumn = 0;
         writer.WriteString(row.Title);
         writer.CurrentColumn = 1;
-        if (row.Subtitle is string subtitle)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(subtitle);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
         writer.CurrentColumn = 2;
         writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
         writer.CurrentColumn = 3;
@@ -39,87 +31,21 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.CurrentColumn = 9;
         writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 10;
-        switch (row.Status)
-        {
-            case global::Samples.Text.Status.Draft:
-                writer.WriteInt8(1);
-                break;
-            case global::Samples.Text.Status.Published:
-                writer.WriteInt8(2);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
-        }
+        ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
         writer.CurrentColumn = 11;
-        switch (row.Color)
-        {
-            case global::Samples.Text.Color.Red:
-                writer.WriteInt16(1);
-                break;
-            case global::Samples.Text.Color.Green:
-                writer.WriteInt16(300);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
-        }
+        ClickHouseRowColumns.WriteColor(ref writer, row.Color);
         writer.CurrentColumn = 12;
-        switch (row.StatusByLabel)
-        {
-            case global::Samples.Text.Status.Draft:
-                writer.WriteInt8(1);
-                break;
-            case global::Samples.Text.Status.Published:
-                writer.WriteInt8(2);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
-        }
+        ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
         writer.CurrentColumn = 13;
-        switch (row.Label)
-        {
-            case "a":
-                writer.WriteInt8(-128);
-                break;
-            case "b":
-                writer.WriteInt8(0);
-                break;
-            case "c":
-                writer.WriteInt8(127);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
-        }
+        ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
         writer.CurrentColumn = 14;
-        switch (row.RawEnum)
-        {
-            case -32768 or 1000:
-                writer.WriteInt16(row.RawEnum);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
-        }
+        ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
         writer.CurrentColumn = 15;
         writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
         writer.CurrentColumn = 16;
-        if (row.JsonTree is global::System.Text.Json.Nodes.JsonNode jsonTree)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteJson(jsonTree);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
         writer.CurrentColumn = 17;
-        if (row.JsonDocument is global::System.Text.Json.JsonDocument jsonDocument)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteJson(jsonDocument);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
         writer.CurrentColumn = 18;
         writer.WriteDynamic(row.Anything);
     }
@@ -132,15 +58,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.WriteString(row.Title);
         writer.CurrentColumn = 1;
         writer.WriteUInt8(0);
-        if (row.Subtitle is string subtitle)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteString(subtitle);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
         writer.CurrentColumn = 2;
         writer.WriteUInt8(0);
         writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
@@ -167,94 +85,28 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
         writer.CurrentColumn = 10;
         writer.WriteUInt8(0);
-        switch (row.Status)
-        {
-            case global::Samples.Text.Status.Draft:
-                writer.WriteInt8(1);
-                break;
-            case global::Samples.Text.Status.Published:
-                writer.WriteInt8(2);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
-        }
+        ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
         writer.CurrentColumn = 11;
         writer.WriteUInt8(0);
-        switch (row.Color)
-        {
-            case global::Samples.Text.Color.Red:
-                writer.WriteInt16(1);
-                break;
-            case global::Samples.Text.Color.Green:
-                writer.WriteInt16(300);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
-        }
+        ClickHouseRowColumns.WriteColor(ref writer, row.Color);
         writer.CurrentColumn = 12;
         writer.WriteUInt8(0);
-        switch (row.StatusByLabel)
-        {
-            case global::Samples.Text.Status.Draft:
-                writer.WriteInt8(1);
-                break;
-            case global::Samples.Text.Status.Published:
-                writer.WriteInt8(2);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.StatusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
-        }
+        ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
         writer.CurrentColumn = 13;
         writer.WriteUInt8(0);
-        switch (row.Label)
-        {
-            case "a":
-                writer.WriteInt8(-128);
-                break;
-            case "b":
-                writer.WriteInt8(0);
-                break;
-            case "c":
-                writer.WriteInt8(127);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.Label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
-        }
+        ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
         writer.CurrentColumn = 14;
         writer.WriteUInt8(0);
-        switch (row.RawEnum)
-        {
-            case -32768 or 1000:
-                writer.WriteInt16(row.RawEnum);
-                break;
-            default:
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(row.RawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
-        }
+        ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
         writer.CurrentColumn = 15;
         writer.WriteUInt8(0);
         writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
         writer.CurrentColumn = 16;
         writer.WriteUInt8(0);
-        if (row.JsonTree is global::System.Text.Json.Nodes.JsonNode jsonTree)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteJson(jsonTree);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
         writer.CurrentColumn = 17;
         writer.WriteUInt8(0);
-        if (row.JsonDocument is global::System.Text.Json.JsonDocument jsonDocument)
-        {
-            writer.WriteNullMarker(false);
-            writer.WriteJson(jsonDocument);
-        }
-        else
-        {
-            writer.WriteNullMarker(true);
-        }
+        ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
         writer.CurrentColumn = 18;
         writer.WriteUInt8(0);
         writer.WriteDynamic(row.Anything);
@@ -265,7 +117,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         reader.CurrentColumn = 0;
         string title = reader.ReadString();
         reader.CurrentColumn = 1;
-        string? subtitle = reader.ReadNullMarker() ? null : reader.ReadString();
+        string? subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader);
         reader.CurrentColumn = 2;
         byte[] payload = reader.ReadStringBytes();
         reader.CurrentColumn = 3;
@@ -283,46 +135,21 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         reader.CurrentColumn = 9;
         global::System.Net.IPAddress clientV6 = reader.ReadIPv6();
         reader.CurrentColumn = 10;
-        global::Samples.Text.Status status = reader.ReadInt8() switch
-        {
-            1 => global::Samples.Text.Status.Draft,
-            2 => global::Samples.Text.Status.Published,
-            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
-        };
+        global::Samples.Text.Status status = ClickHouseRowColumns.ReadStatus(ref reader);
         reader.CurrentColumn = 11;
-        global::Samples.Text.Color color = reader.ReadInt16() switch
-        {
-            1 => global::Samples.Text.Color.Red,
-            300 => global::Samples.Text.Color.Green,
-            var unknown2 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
-        };
+        global::Samples.Text.Color color = ClickHouseRowColumns.ReadColor(ref reader);
         reader.CurrentColumn = 12;
-        global::Samples.Text.Status statusByLabel = reader.ReadInt8() switch
-        {
-            1 => global::Samples.Text.Status.Draft,
-            2 => global::Samples.Text.Status.Published,
-            var unknown3 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
-        };
+        global::Samples.Text.Status statusByLabel = ClickHouseRowColumns.ReadStatusByLabel(ref reader);
         reader.CurrentColumn = 13;
-        string label = reader.ReadInt8() switch
-        {
-            -128 => "a",
-            0 => "b",
-            127 => "c",
-            var unknown4 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
-        };
+        string label = ClickHouseRowColumns.ReadLabel(ref reader);
         reader.CurrentColumn = 14;
-        short rawEnum = reader.ReadInt16();
-        if (rawEnum is not (-32768 or 1000))
-        {
-            throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(rawEnum, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
-        }
+        short rawEnum = ClickHouseRowColumns.ReadRawEnum(ref reader);
         reader.CurrentColumn = 15;
         string jsonText = reader.ReadJson();
         reader.CurrentColumn = 16;
-        global::System.Text.Json.Nodes.JsonNode? jsonTree = reader.ReadNullMarker() ? null : reader.ReadJsonNode();
+        global::System.Text.Json.Nodes.JsonNode? jsonTree = ClickHouseRowColumns.ReadJsonTree(ref reader);
         reader.CurrentColumn = 17;
-        global::System.Text.Json.JsonDocument? jsonDocument = reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
+        global::System.Text.Json.JsonDocument? jsonDocument = ClickHouseRowColumns.ReadJsonDocument(ref reader);
         reader.CurrentColumn = 18;
         global::ClickHouse.RowBinary.ClickHouseDynamic anything = reader.ReadDynamic();
         return new global::Samples.Text.Document
@@ -379,7 +206,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     title = reader.ReadString();
                     break;
                 case 1:
-                    subtitle = reader.ReadNullMarker() ? null : reader.ReadString();
+                    subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader);
                     break;
                 case 2:
                     payload = reader.ReadStringBytes();
@@ -406,56 +233,28 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                     clientV6 = reader.ReadIPv6();
                     break;
                 case 10:
-                    status = reader.ReadInt8() switch
-                    {
-                        1 => global::Samples.Text.Status.Draft,
-                        2 => global::Samples.Text.Status.Published,
-                        var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
-                    };
+                    status = ClickHouseRowColumns.ReadStatus(ref reader);
                     break;
                 case 11:
-                    color = reader.ReadInt16() switch
-                    {
-                        1 => global::Samples.Text.Color.Red,
-                        300 => global::Samples.Text.Color.Green,
-                        var unknown2 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown2, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
-                    };
+                    color = ClickHouseRowColumns.ReadColor(ref reader);
                     break;
                 case 12:
-                    statusByLabel = reader.ReadInt8() switch
-                    {
-                        1 => global::Samples.Text.Status.Draft,
-                        2 => global::Samples.Text.Status.Published,
-                        var unknown3 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown3, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
-                    };
+                    statusByLabel = ClickHouseRowColumns.ReadStatusByLabel(ref reader);
                     break;
                 case 13:
-                    label = reader.ReadInt8() switch
-                    {
-                        -128 => "a",
-                        0 => "b",
-                        127 => "c",
-                        var unknown4 => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown4, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
-                    };
+                    label = ClickHouseRowColumns.ReadLabel(ref reader);
                     break;
                 case 14:
-                {
-                    short rawEnum2 = reader.ReadInt16();
-                    if (rawEnum2 is not (-32768 or 1000))
-                    {
-                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(rawEnum2, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
-                    }
-                    rawEnum = rawEnum2;
+                    rawEnum = ClickHouseRowColumns.ReadRawEnum(ref reader);
                     break;
-                }
                 case 15:
                     jsonText = reader.ReadJson();
                     break;
                 case 16:
-                    jsonTree = reader.ReadNullMarker() ? null : reader.ReadJsonNode();
+                    jsonTree = ClickHouseRowColumns.ReadJsonTree(ref reader);
                     break;
                 case 17:
-                    jsonDocument = reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
+                    jsonDocument = ClickHouseRowColumns.ReadJsonDocument(ref reader);
                     break;
                 case 18:
                     anything = reader.ReadDynamic();
@@ -486,6 +285,189 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             JsonDocument = jsonDocument,
             Anything = anything,
         };
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        public static void WriteSubtitle(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? subtitle)
+        {
+            if (subtitle is not null)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteString(subtitle);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+        }
+
+        public static string? ReadSubtitle(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? null : reader.ReadString();
+        }
+
+        public static void WriteStatus(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status status)
+        {
+            switch (status)
+            {
+                case global::Samples.Text.Status.Draft:
+                    writer.WriteInt8(1);
+                    break;
+                case global::Samples.Text.Status.Published:
+                    writer.WriteInt8(2);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(status.ToString(), "Enum8('Draft' = 1, 'Published' = 2)");
+            }
+        }
+
+        public static global::Samples.Text.Status ReadStatus(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadInt8() switch
+            {
+                1 => global::Samples.Text.Status.Draft,
+                2 => global::Samples.Text.Status.Published,
+                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
+            };
+        }
+
+        public static void WriteColor(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Color color)
+        {
+            switch (color)
+            {
+                case global::Samples.Text.Color.Red:
+                    writer.WriteInt16(1);
+                    break;
+                case global::Samples.Text.Color.Green:
+                    writer.WriteInt16(300);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(color.ToString(), "Enum16('Red' = 1, 'Green' = 300)");
+            }
+        }
+
+        public static global::Samples.Text.Color ReadColor(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadInt16() switch
+            {
+                1 => global::Samples.Text.Color.Red,
+                300 => global::Samples.Text.Color.Green,
+                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
+            };
+        }
+
+        public static void WriteStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status statusByLabel)
+        {
+            switch (statusByLabel)
+            {
+                case global::Samples.Text.Status.Draft:
+                    writer.WriteInt8(1);
+                    break;
+                case global::Samples.Text.Status.Published:
+                    writer.WriteInt8(2);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(statusByLabel.ToString(), "Enum8('draft' = 1, 'published' = 2)");
+            }
+        }
+
+        public static global::Samples.Text.Status ReadStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadInt8() switch
+            {
+                1 => global::Samples.Text.Status.Draft,
+                2 => global::Samples.Text.Status.Published,
+                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
+            };
+        }
+
+        public static void WriteLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string label)
+        {
+            switch (label)
+            {
+                case "a":
+                    writer.WriteInt8(-128);
+                    break;
+                case "b":
+                    writer.WriteInt8(0);
+                    break;
+                case "c":
+                    writer.WriteInt8(127);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(label, "Enum8('a' = -128, 'b' = 0, 'c' = 127)");
+            }
+        }
+
+        public static string ReadLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadInt8() switch
+            {
+                -128 => "a",
+                0 => "b",
+                127 => "c",
+                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
+            };
+        }
+
+        public static void WriteRawEnum(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, short rawEnum)
+        {
+            switch (rawEnum)
+            {
+                case -32768 or 1000:
+                    writer.WriteInt16(rawEnum);
+                    break;
+                default:
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotAnEnumValue(rawEnum.ToString(global::System.Globalization.CultureInfo.InvariantCulture), "Enum16('x' = -32768, 'y' = 1000)");
+            }
+        }
+
+        public static short ReadRawEnum(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            short rawEnum = reader.ReadInt16();
+            if (rawEnum is not (-32768 or 1000))
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(rawEnum, "Enum16('x' = -32768, 'y' = 1000)", reader.Offset - 2);
+            }
+            return rawEnum;
+        }
+
+        public static void WriteJsonTree(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Text.Json.Nodes.JsonNode? jsonTree)
+        {
+            if (jsonTree is not null)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteJson(jsonTree);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+        }
+
+        public static global::System.Text.Json.Nodes.JsonNode? ReadJsonTree(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? null : reader.ReadJsonNode();
+        }
+
+        public static void WriteJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Text.Json.JsonDocument? jsonDocument)
+        {
+            if (jsonDocument is not null)
+            {
+                writer.WriteNullMarker(false);
+                writer.WriteJson(jsonDocument);
+            }
+            else
+            {
+                writer.WriteNullMarker(true);
+            }
+        }
+
+        public static global::System.Text.Json.JsonDocument? ReadJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            return reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
+        }
     }
 }
 
