@@ -6,8 +6,6 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 
 internal sealed partial class Emitter
 {
-    private const string BitConverterIsLittleEndian = "global::System.BitConverter.IsLittleEndian";
-    private const string MemoryMarshal = "global::System.Runtime.InteropServices.MemoryMarshal";
     private const string CollectionsMarshal = "global::System.Runtime.InteropServices.CollectionsMarshal";
 
     /// <summary>Read with the columns in schema order: straight-line code, then the constructor.</summary>
@@ -286,7 +284,7 @@ internal sealed partial class Emitter
                 _code.WriteLine($"{CollectionsMarshal}.SetCount({list}, {count});");
                 string span = names.Take(hint + "Span");
                 _code.WriteLine($"global::System.Span<{elementType}> {span} = {CollectionsMarshal}.AsSpan({list});");
-                EmitBulkRead(array, span, hint, names);
+                EmitBulkRead(array, span);
                 return list;
             }
             EmitFor(count, _ => _code.WriteLine($"{list}.Add({EmitRead(array.Element, hint + "Item", names, targetTyped: true)});"));
@@ -297,7 +295,7 @@ internal sealed partial class Emitter
         _code.WriteLine($"{elementType}[] {local} = {count} == 0 ? global::System.Array.Empty<{elementType}>() : {NewArray(array.Element, count)};");
         if (bulk)
         {
-            EmitBulkRead(array, local, hint, names);
+            EmitBulkRead(array, local);
         }
         else
         {
@@ -308,28 +306,14 @@ internal sealed partial class Emitter
             : local;
     }
 
-    /// <summary>Fills a span of fixed-width numbers: one copy on little-endian machines, one read per element elsewhere.</summary>
-    private void EmitBulkRead(ArrayValueSpec array, string span, string hint, LocalNames names)
+    /// <summary>Fills a span of fixed-width numbers whose little-endian memory is their encoding.</summary>
+    private void EmitBulkRead(ArrayValueSpec array, string span)
     {
         var element = (ScalarValueSpec)array.Element;
         string target = array.Kind == CollectionKind.List ? span : $"new global::System.Span<{element.TypeName}>({span})";
-        string bytes = element.TypeName == "byte" ? span : $"{MemoryMarshal}.AsBytes({target})";
-        string read = $"reader.ReadBytes({bytes}, {Literal(array.ClickHouseType)});";
-        if (element.MinimumByteSize == 1)
-        {
-            _code.WriteLine(read);
-            return;
-        }
-        _code.WriteLine($"if ({BitConverterIsLittleEndian})");
-        using (_code.OpenBlock())
-        {
-            _code.WriteLine(read);
-        }
-        _code.WriteLine("else");
-        using (_code.OpenBlock())
-        {
-            EmitFor(span + ".Length", index => _code.WriteLine($"{span}[{index}] = {EmitRead(array.Element, hint + "Item", names, targetTyped: true)};"));
-        }
+        _code.WriteLine(element.TypeName == "byte"
+            ? $"reader.ReadBytes({span}, {Literal(array.ClickHouseType)});"
+            : $"{RuntimeSupport}.ReadLittleEndian(ref reader, {target}, {Literal(array.ClickHouseType)});");
     }
 
     private string EmitReadMap(MapValueSpec map, string hint, LocalNames names)

@@ -241,23 +241,9 @@ internal sealed partial class Emitter
         if (array.Element is ScalarValueSpec { IsBlittable: true } element && array.Kind is CollectionKind.Array or CollectionKind.List or CollectionKind.ImmutableArray)
         {
             string span = SpanOf(array.Kind, local, element.TypeName);
-            string bytes = element.TypeName == "byte" ? span : $"{MemoryMarshal}.AsBytes({span})";
-            if (element.MinimumByteSize == 1)
-            {
-                _code.WriteLine($"writer.WriteBytes({bytes});");
-                return;
-            }
-            // The element's memory on a little-endian machine is exactly its RowBinary encoding.
-            _code.WriteLine($"if ({BitConverterIsLittleEndian})");
-            using (_code.OpenBlock())
-            {
-                _code.WriteLine($"writer.WriteBytes({bytes});");
-            }
-            _code.WriteLine("else");
-            using (_code.OpenBlock())
-            {
-                EmitForEach(array.Kind, local, element.TypeName, names, hint + "Item", item => EmitWriteValue(element, item, hint + "Item", names));
-            }
+            _code.WriteLine(element.TypeName == "byte"
+                ? $"writer.WriteBytes({span});"
+                : $"{RuntimeSupport}.WriteLittleEndian<{element.TypeName}>(ref writer, {span});");
             return;
         }
         EmitForEach(array.Kind, local, array.Element.TypeName, names, hint + "Item", item => EmitWriteValue(array.Element, item, hint + "Item", names));

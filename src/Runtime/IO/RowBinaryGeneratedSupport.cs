@@ -1,5 +1,7 @@
 using System;
 using System.ComponentModel;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace ClickHouse.RowBinary;
 
@@ -49,6 +51,42 @@ public static class RowBinaryGeneratedSupport
     public static ArgumentOutOfRangeException UnknownColumn(int column)
         => new(nameof(column), column, $"The column order names column {column}, which Schema does not have.");
 
+    /// <summary>
+    /// Writes the elements of an Array of numbers whose little-endian memory is their RowBinary encoding: one copy
+    /// on a little-endian machine, the bytes of each element reversed elsewhere.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void WriteLittleEndian<T>(ref RowBinaryWriter writer, ReadOnlySpan<T> values)
+        where T : unmanaged
+    {
+        ReadOnlySpan<byte> bytes = MemoryMarshal.AsBytes(values);
+        if (BitConverter.IsLittleEndian || Unsafe.SizeOf<T>() == 1)
+        {
+            writer.WriteBytes(bytes);
+            return;
+        }
+        WriteEachReversed(ref writer, bytes, Unsafe.SizeOf<T>());
+    }
+
+    /// <summary>
+    /// Reads the elements of an Array of numbers whose little-endian memory is their RowBinary encoding: one copy
+    /// on a little-endian machine, the bytes of each element reversed in place elsewhere.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ReadLittleEndian<T>(ref RowBinaryReader reader, Span<T> destination, string clickHouseType)
+        where T : unmanaged
+    {
+        Span<byte> bytes = MemoryMarshal.AsBytes(destination);
+        reader.ReadBytes(bytes, clickHouseType);
+        if (!BitConverter.IsLittleEndian && Unsafe.SizeOf<T>() > 1)
+        {
+            for (int i = 0; i < bytes.Length; i += Unsafe.SizeOf<T>())
+            {
+                bytes.Slice(i, Unsafe.SizeOf<T>()).Reverse();
+            }
+        }
+    }
+
     /// <summary>An Interval of a fixed-length unit from a TimeSpan: the number of whole units.</summary>
     /// <exception cref="RowBinaryException">The TimeSpan is not a whole number of units.</exception>
     public static long IntervalFromTimeSpan(TimeSpan value, long ticksPerUnit, string clickHouseType)
@@ -91,5 +129,17 @@ public static class RowBinaryGeneratedSupport
             throw new RowBinaryException($"Invalid IntervalNanosecond at byte offset {offset}: {value} ns is finer than the 100 ns of System.TimeSpan; map the column to long to keep every nanosecond.", offset, "IntervalNanosecond");
         }
         return TimeSpan.FromTicks(value / 100);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void WriteEachReversed(ref RowBinaryWriter writer, ReadOnlySpan<byte> bytes, int size)
+    {
+        Span<byte> element = stackalloc byte[size];
+        for (int i = 0; i < bytes.Length; i += size)
+        {
+            bytes.Slice(i, size).CopyTo(element);
+            element.Reverse();
+            writer.WriteBytes(element);
+        }
     }
 }

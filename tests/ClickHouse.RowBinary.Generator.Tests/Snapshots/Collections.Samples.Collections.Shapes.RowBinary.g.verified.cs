@@ -376,34 +376,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
             }
             writer.WriteLength(numbers.Length);
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(numbers)));
-            }
-            else
-            {
-                foreach (int numbersItem in numbers)
-                {
-                    writer.WriteInt32(numbersItem);
-                }
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(numbers));
         }
 
         public static int[] ReadNumbers(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int numbersCount = reader.ReadLength("Array(Int32)", 4);
             int[] numbers = numbersCount == 0 ? global::System.Array.Empty<int>() : new int[numbersCount];
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(numbers)), "Array(Int32)");
-            }
-            else
-            {
-                for (int i = 0; i < numbers.Length; i++)
-                {
-                    numbers[i] = reader.ReadInt32();
-                }
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<int>(numbers), "Array(Int32)");
             return numbers;
         }
 
@@ -474,17 +454,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             {
                 ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
                 writer.WriteLength(matrixItem.Length);
-                if (global::System.BitConverter.IsLittleEndian)
-                {
-                    writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<ushort>(matrixItem)));
-                }
-                else
-                {
-                    foreach (ushort matrixItemItem in matrixItem)
-                    {
-                        writer.WriteUInt16(matrixItemItem);
-                    }
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<ushort>(ref writer, new global::System.ReadOnlySpan<ushort>(matrixItem));
             }
         }
 
@@ -496,17 +466,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             {
                 int matrixItemCount = reader.ReadLength("Array(UInt16)", 2);
                 ushort[] matrixItem = matrixItemCount == 0 ? global::System.Array.Empty<ushort>() : new ushort[matrixItemCount];
-                if (global::System.BitConverter.IsLittleEndian)
-                {
-                    reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<ushort>(matrixItem)), "Array(UInt16)");
-                }
-                else
-                {
-                    for (int j = 0; j < matrixItem.Length; j++)
-                    {
-                        matrixItem[j] = reader.ReadUInt16();
-                    }
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<ushort>(matrixItem), "Array(UInt16)");
                 matrixArray[i] = matrixItem;
             }
             return matrixArray;
@@ -745,17 +705,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
             uint[] linesQuantity = linesQuantityCount == 0 ? global::System.Array.Empty<uint>() : new uint[linesQuantityCount];
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<uint>(linesQuantity)), "Array(UInt32)");
-            }
-            else
-            {
-                for (int i = 0; i < linesQuantity.Length; i++)
-                {
-                    linesQuantity[i] = reader.ReadUInt32();
-                }
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<uint>(linesQuantity), "Array(UInt32)");
             return linesQuantity;
         }
 

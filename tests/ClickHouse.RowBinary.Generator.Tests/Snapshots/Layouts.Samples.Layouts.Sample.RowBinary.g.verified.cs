@@ -72,34 +72,14 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
             }
             writer.WriteLength(weights.Length);
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                writer.WriteBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.ReadOnlySpan<int>(weights)));
-            }
-            else
-            {
-                foreach (int weightsItem in weights)
-                {
-                    writer.WriteInt32(weightsItem);
-                }
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(weights));
         }
 
         public static int[] ReadWeights(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int weightsCount = reader.ReadLength("Array(Int32)", 4);
             int[] weights = weightsCount == 0 ? global::System.Array.Empty<int>() : new int[weightsCount];
-            if (global::System.BitConverter.IsLittleEndian)
-            {
-                reader.ReadBytes(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(new global::System.Span<int>(weights)), "Array(Int32)");
-            }
-            else
-            {
-                for (int i = 0; i < weights.Length; i++)
-                {
-                    weights[i] = reader.ReadInt32();
-                }
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<int>(weights), "Array(Int32)");
             return weights;
         }
     }

@@ -44,6 +44,50 @@ public class RowBinaryGeneratedSupportTests
     }
 
     [Fact]
+    public void Arrays_of_numbers_are_written_and_read_as_the_writer_and_reader_do_one_value_at_a_time()
+    {
+        long[] values = [0, 1, -1, long.MinValue, long.MaxValue, 0x0102030405060708];
+        var bulk = new System.Buffers.ArrayBufferWriter<byte>();
+        var oneByOne = new System.Buffers.ArrayBufferWriter<byte>();
+        var bulkWriter = new RowBinaryWriter(bulk);
+        var oneByOneWriter = new RowBinaryWriter(oneByOne);
+
+        RowBinaryGeneratedSupport.WriteLittleEndian<long>(ref bulkWriter, values);
+        foreach (long value in values)
+        {
+            oneByOneWriter.WriteInt64(value);
+        }
+        bulkWriter.Flush();
+        oneByOneWriter.Flush();
+
+        Assert.Equal(oneByOne.WrittenSpan.ToArray(), bulk.WrittenSpan.ToArray());
+        var read = new long[values.Length];
+        var reader = new RowBinaryReader(bulk.WrittenSpan);
+        RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new Span<long>(read), "Array(Int64)");
+        Assert.Equal(values, read);
+    }
+
+    [Fact]
+    public void An_array_of_numbers_cut_short_fails_naming_its_type()
+    {
+        var reader = new RowBinaryReader(new byte[6]);
+        var read = new int[2];
+
+        RowBinaryException exception;
+        try
+        {
+            RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new Span<int>(read), "Array(Int32)");
+            throw new InvalidOperationException("Six bytes held two Int32 values.");
+        }
+        catch (RowBinaryException caught)
+        {
+            exception = caught;
+        }
+
+        Assert.Equal("Array(Int32)", exception.ClickHouseType);
+    }
+
+    [Fact]
     public void NullValue_says_the_same_as_the_writer_for_a_null_JSON_value()
     {
         RowBinaryException generated = RowBinaryGeneratedSupport.NullValue("JSON");
