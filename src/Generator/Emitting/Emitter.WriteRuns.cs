@@ -17,13 +17,14 @@ internal sealed partial class Emitter
     /// <summary>
     /// Writes consecutive columns into one span: first every conversion that can fail (with the column named),
     /// then one reservation for the fixed bytes plus the most bytes each string can take, stores at known offsets,
-    /// and one Advance. A row whose strings could need more than <c>MaxRowReservation</c> bytes is written value
-    /// by value instead.
+    /// and one Advance. A row whose strings could need more than <c>MaxRowReservation</c> bytes reserves exactly
+    /// what they take instead of three bytes a char.
     /// </summary>
     private void EmitWriteRun(List<FieldSpec> run, int firstColumn, bool withDefaults, LocalNames names)
     {
         var values = new string[run.Count];
         var maxBytes = new List<string>();
+        var texts = new List<string>();
         int fixedBytes = 0;
         for (int i = 0; i < run.Count; i++)
         {
@@ -38,6 +39,7 @@ internal sealed partial class Emitter
                 _code.WriteLine($"string? {values[i]} = {member};");
                 _code.WriteLine($"int {bytes} = {ScalarCode.RowBinaryPrimitives}.MaxStringBytes({values[i]});");
                 maxBytes.Add(bytes);
+                texts.Add(values[i]);
                 continue;
             }
 
@@ -64,29 +66,15 @@ internal sealed partial class Emitter
 
         string reserve = names.Take("reserve");
         _code.WriteLine($"int {reserve} = {Number(fixedBytes)} + {string.Join(" + ", maxBytes)};");
-        _code.WriteLine($"if ({reserve} <= {ScalarCode.RowBinaryPrimitives}.MaxRowReservation)");
+        _code.WriteLine($"if ({reserve} > {ScalarCode.RowBinaryPrimitives}.MaxRowReservation)");
         using (_code.OpenBlock())
         {
-            _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
-            string position = names.Take("position");
-            int tail = EmitStores(run, values, span, withDefaults, position);
-            _code.WriteLine(tail == 0 ? $"writer.Advance({position});" : $"writer.Advance({position} + {Number(tail)});");
+            _code.WriteLine($"{reserve} = {RuntimeSupport}.ExactRunBytes({Number(fixedBytes)}, {string.Join(", ", texts)});");
         }
-        _code.WriteLine("else");
-        using (_code.OpenBlock())
-        {
-            for (int i = 0; i < run.Count; i++)
-            {
-                var scalar = (ScalarValueSpec)run[i].Value;
-                _code.WriteLine($"writer.CurrentColumn = {Number(firstColumn + i)};");
-                if (withDefaults)
-                {
-                    _code.WriteLine("writer.WriteUInt8(0);");
-                }
-                string write = ScalarCode.FixedWidth(scalar)?.Conversion is { } conversion ? conversion.Write(values[i]) : ScalarCode.Write(scalar, values[i]);
-                _code.WriteLine(write + ";");
-            }
-        }
+        _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
+        string position = names.Take("position");
+        int tail = EmitStores(run, values, span, withDefaults, position);
+        _code.WriteLine(tail == 0 ? $"writer.Advance({position});" : $"writer.Advance({position} + {Number(tail)});");
     }
 
     /// <summary>

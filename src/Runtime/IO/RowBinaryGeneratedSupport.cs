@@ -2,6 +2,7 @@ using System;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Text;
 
 namespace ClickHouse.RowBinary;
 
@@ -50,6 +51,29 @@ public static class RowBinaryGeneratedSupport
     /// <summary>A column order that names a column the row type's schema does not have.</summary>
     public static ArgumentOutOfRangeException UnknownColumn(int column)
         => new(nameof(column), column, $"The column order names column {column}, which Schema does not have.");
+
+    /// <summary>
+    /// The exact bytes of a run of columns: <paramref name="fixedBytes"/> plus each String's varint length and
+    /// UTF-8 bytes. For a run whose strings could need more than <see cref="RowBinaryPrimitives.MaxRowReservation"/>
+    /// at three bytes a char: counting costs a pass over the text, which only such long strings pay.
+    /// </summary>
+    /// <exception cref="OverflowException">The run takes more than <see cref="int.MaxValue"/> bytes.</exception>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int ExactRunBytes(int fixedBytes, params string[] strings)
+    {
+        int total = fixedBytes;
+        foreach (string value in strings)
+        {
+            int byteCount = Encoding.UTF8.GetByteCount(value);
+            int lengthBytes = 1;
+            for (uint rest = (uint)byteCount >> 7; rest != 0; rest >>= 7)
+            {
+                lengthBytes++;
+            }
+            total = checked(total + lengthBytes + byteCount);
+        }
+        return total;
+    }
 
     /// <summary>
     /// Writes the elements of an Array of numbers whose little-endian memory is their RowBinary encoding: one copy

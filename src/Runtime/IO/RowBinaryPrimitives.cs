@@ -17,8 +17,8 @@ namespace ClickHouse.RowBinary;
 public static class RowBinaryPrimitives
 {
     /// <summary>
-    /// The most bytes generated code reserves for one row at once; a row that may need more (a long string) is
-    /// written value by value instead.
+    /// The most bytes generated code reserves for one row at three bytes a char; a row whose strings may need more
+    /// reserves exactly what they take instead (<see cref="RowBinaryGeneratedSupport.ExactRunBytes"/>).
     /// </summary>
     public const int MaxRowReservation = 64 * 1024;
 

@@ -14,20 +14,14 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         string? city = row.City;
         int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
         int reserve = 4 + cityMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
-            writer.Advance(position + 4);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, city);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteString(city);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt32(row.Zip);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
+        writer.Advance(position + 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
@@ -37,24 +31,16 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         string? city = row.City;
         int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
         int reserve = 6 + cityMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            span[0] = 0;
-            int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), city);
-            span[position] = 0;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Zip);
-            writer.Advance(position + 5);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, city);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUInt8(0);
-            writer.WriteString(city);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt8(0);
-            writer.WriteUInt32(row.Zip);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        span[0] = 0;
+        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), city);
+        span[position] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Zip);
+        writer.Advance(position + 5);
     }
 
     static global::Samples.Collections.Address global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)

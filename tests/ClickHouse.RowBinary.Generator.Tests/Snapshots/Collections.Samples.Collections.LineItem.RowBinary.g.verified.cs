@@ -13,20 +13,14 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
         string? sku = row.Sku;
         int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
         int reserve = 4 + skuMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
-            writer.Advance(position + 4);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, sku);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteString(sku);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt32(row.Quantity);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
+        writer.Advance(position + 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
@@ -35,24 +29,16 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
         string? sku = row.Sku;
         int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
         int reserve = 6 + skuMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            span[0] = 0;
-            int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), sku);
-            span[position] = 0;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Quantity);
-            writer.Advance(position + 5);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, sku);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUInt8(0);
-            writer.WriteString(sku);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt8(0);
-            writer.WriteUInt32(row.Quantity);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        span[0] = 0;
+        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), sku);
+        span[position] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Quantity);
+        writer.Advance(position + 5);
     }
 
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)

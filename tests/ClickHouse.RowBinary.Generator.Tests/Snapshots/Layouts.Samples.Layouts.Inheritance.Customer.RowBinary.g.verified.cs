@@ -17,23 +17,15 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         string? email = row.Email;
         int emailMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(email);
         int reserve = 16 + nameMaxBytes + emailMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
-            int position = 16 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(16), name);
-            position += global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position), email);
-            writer.Advance(position);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(16, name, email);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUuid(row.Id);
-            writer.CurrentColumn = 1;
-            writer.WriteString(name);
-            writer.CurrentColumn = 2;
-            writer.WriteString(email);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
+        int position = 16 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(16), name);
+        position += global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position), email);
+        writer.Advance(position);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row)
@@ -46,29 +38,18 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         string? email = row.Email;
         int emailMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(email);
         int reserve = 19 + nameMaxBytes + emailMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            span[0] = 0;
-            global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
-            span[17] = 0;
-            int position = 18 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(18), name);
-            span[position] = 0;
-            position += 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position + 1), email);
-            writer.Advance(position);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(19, name, email);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUInt8(0);
-            writer.WriteUuid(row.Id);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt8(0);
-            writer.WriteString(name);
-            writer.CurrentColumn = 2;
-            writer.WriteUInt8(0);
-            writer.WriteString(email);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        span[0] = 0;
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
+        span[17] = 0;
+        int position = 18 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(18), name);
+        span[position] = 0;
+        position += 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position + 1), email);
+        writer.Advance(position);
     }
 
     static global::Samples.Layouts.Inheritance.Customer global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)

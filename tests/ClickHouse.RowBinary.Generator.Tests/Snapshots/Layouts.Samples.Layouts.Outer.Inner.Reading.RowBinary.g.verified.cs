@@ -18,20 +18,14 @@ partial class Outer
                 string? label = row.Label;
                 int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
                 int reserve = 4 + labelMaxBytes;
-                if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
                 {
-                    global::System.Span<byte> span = writer.GetSpan(reserve);
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
-                    int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
-                    writer.Advance(position);
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, label);
                 }
-                else
-                {
-                    writer.CurrentColumn = 0;
-                    writer.WriteInt32(row.@class);
-                    writer.CurrentColumn = 1;
-                    writer.WriteString(label);
-                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
+                int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
+                writer.Advance(position);
                 writer.CurrentColumn = 2;
                 ClickHouseRowColumns.WriteNote(ref writer, row.Note);
                 writer.CurrentColumn = 3;
@@ -49,24 +43,16 @@ partial class Outer
                 string? label = row.Label;
                 int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
                 int reserve = 6 + labelMaxBytes;
-                if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
                 {
-                    global::System.Span<byte> span = writer.GetSpan(reserve);
-                    span[0] = 0;
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.@class);
-                    span[5] = 0;
-                    int position = 6 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(6), label);
-                    writer.Advance(position);
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, label);
                 }
-                else
-                {
-                    writer.CurrentColumn = 0;
-                    writer.WriteUInt8(0);
-                    writer.WriteInt32(row.@class);
-                    writer.CurrentColumn = 1;
-                    writer.WriteUInt8(0);
-                    writer.WriteString(label);
-                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                span[0] = 0;
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.@class);
+                span[5] = 0;
+                int position = 6 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(6), label);
+                writer.Advance(position);
                 writer.CurrentColumn = 2;
                 if (row.Note is null)
                 {

@@ -16,35 +16,19 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         string? pageUrl = row.PageUrl;
         int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
         int reserve = 15 + pageUrlMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
-            int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
-            span[position + 2] = row.BrowserId;
-            span[position + 3] = row.DeviceId;
-            span[position + 4] = row.OsId;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
-            writer.Advance(position + 13);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(15, pageUrl);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUInt16(day);
-            writer.CurrentColumn = 1;
-            writer.WriteString(pageUrl);
-            writer.CurrentColumn = 2;
-            writer.WriteUInt16(row.CountryId);
-            writer.CurrentColumn = 3;
-            writer.WriteUInt8(row.BrowserId);
-            writer.CurrentColumn = 4;
-            writer.WriteUInt8(row.DeviceId);
-            writer.CurrentColumn = 5;
-            writer.WriteUInt8(row.OsId);
-            writer.CurrentColumn = 6;
-            writer.WriteUInt64(row.Visits);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
+        int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
+        span[position + 2] = row.BrowserId;
+        span[position + 3] = row.DeviceId;
+        span[position + 4] = row.OsId;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
+        writer.Advance(position + 13);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
@@ -56,49 +40,26 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         string? pageUrl = row.PageUrl;
         int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
         int reserve = 22 + pageUrlMaxBytes;
-        if (reserve <= global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
         {
-            global::System.Span<byte> span = writer.GetSpan(reserve);
-            span[0] = 0;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), day);
-            span[3] = 0;
-            int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), pageUrl);
-            span[position] = 0;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position + 1), row.CountryId);
-            span[position + 3] = 0;
-            span[position + 4] = row.BrowserId;
-            span[position + 5] = 0;
-            span[position + 6] = row.DeviceId;
-            span[position + 7] = 0;
-            span[position + 8] = row.OsId;
-            span[position + 9] = 0;
-            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 10), row.Visits);
-            writer.Advance(position + 18);
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(22, pageUrl);
         }
-        else
-        {
-            writer.CurrentColumn = 0;
-            writer.WriteUInt8(0);
-            writer.WriteUInt16(day);
-            writer.CurrentColumn = 1;
-            writer.WriteUInt8(0);
-            writer.WriteString(pageUrl);
-            writer.CurrentColumn = 2;
-            writer.WriteUInt8(0);
-            writer.WriteUInt16(row.CountryId);
-            writer.CurrentColumn = 3;
-            writer.WriteUInt8(0);
-            writer.WriteUInt8(row.BrowserId);
-            writer.CurrentColumn = 4;
-            writer.WriteUInt8(0);
-            writer.WriteUInt8(row.DeviceId);
-            writer.CurrentColumn = 5;
-            writer.WriteUInt8(0);
-            writer.WriteUInt8(row.OsId);
-            writer.CurrentColumn = 6;
-            writer.WriteUInt8(0);
-            writer.WriteUInt64(row.Visits);
-        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        span[0] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), day);
+        span[3] = 0;
+        int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), pageUrl);
+        span[position] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position + 1), row.CountryId);
+        span[position + 3] = 0;
+        span[position + 4] = row.BrowserId;
+        span[position + 5] = 0;
+        span[position + 6] = row.DeviceId;
+        span[position + 7] = 0;
+        span[position + 8] = row.OsId;
+        span[position + 9] = 0;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 10), row.Visits);
+        writer.Advance(position + 18);
     }
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)

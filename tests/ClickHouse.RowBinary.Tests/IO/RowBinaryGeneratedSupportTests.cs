@@ -88,6 +88,14 @@ public class RowBinaryGeneratedSupportTests
     }
 
     [Fact]
+    public void ExactRunBytes_counts_each_strings_varint_length_and_UTF8_bytes()
+    {
+        // "ab": 1 + 2; 100 'é': a two-byte varint for 200, then 200 bytes.
+        Assert.Equal(3 + 3 + 202, RowBinaryGeneratedSupport.ExactRunBytes(3, "ab", new string('é', 100)));
+        Assert.Equal(5, RowBinaryGeneratedSupport.ExactRunBytes(5));
+    }
+
+    [Fact]
     public void NullValue_says_the_same_as_the_writer_for_a_null_JSON_value()
     {
         RowBinaryException generated = RowBinaryGeneratedSupport.NullValue("JSON");
