@@ -1,4 +1,6 @@
+using System.Text;
 using ClickHouse.RowBinary.Generator.Emitting;
+using ClickHouse.RowBinary.Generator.Helpers;
 using ClickHouse.RowBinary.Generator.Model;
 using ClickHouse.RowBinary.Generator.Parsing;
 using Microsoft.CodeAnalysis;
@@ -17,33 +19,37 @@ public sealed class ClickHouseRowGenerator : IIncrementalGenerator
     /// <summary>The tracking name of the pipeline step that turns a row type into its model, for incrementality tests.</summary>
     public const string RowTypeSpecStep = "RowTypeSpec";
 
+    /// <summary>The tracking name of the pipeline step that holds a row type's diagnostics, for incrementality tests.</summary>
+    public const string DiagnosticsStep = "Diagnostics";
+
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
-        IncrementalValuesProvider<RowTypeSpec> rowTypes = context.SyntaxProvider
+        IncrementalValuesProvider<ParseResult> results = context.SyntaxProvider
             .ForAttributeWithMetadataName(
                 KnownTypeSymbols.RowAttributeName,
                 predicate: static (node, _) => node is ClassDeclarationSyntax or StructDeclarationSyntax or RecordDeclarationSyntax,
                 transform: static (context, cancellationToken) => Parser.Parse(context, cancellationToken))
-            .Where(static spec => spec is not null)
-            .Select(static (spec, _) => spec!)
+            .Where(static result => result is not null)
+            .Select(static (result, _) => result!);
+
+        // Apart, so that a warning whose location moves with the text does not make the source be emitted again.
+        IncrementalValuesProvider<EquatableArray<DiagnosticInfo>> diagnostics = results
+            .Select(static (result, _) => result.Diagnostics)
+            .WithTrackingName(DiagnosticsStep);
+        IncrementalValuesProvider<RowTypeSpec> rowTypes = results
+            .Where(static result => result.Spec is not null)
+            .Select(static (result, _) => result.Spec!)
             .WithTrackingName(RowTypeSpecStep);
 
-        context.RegisterSourceOutput(rowTypes, static (context, spec) => Execute(context, spec));
+        context.RegisterSourceOutput(diagnostics, static (context, diagnostics) => Report(context, diagnostics));
+        context.RegisterSourceOutput(rowTypes, static (context, spec) => context.AddSource(spec.HintName, SourceText.From(Emitter.Emit(spec), Encoding.UTF8)));
     }
 
-    private static void Execute(SourceProductionContext context, RowTypeSpec spec)
+    private static void Report(SourceProductionContext context, EquatableArray<DiagnosticInfo> diagnostics)
     {
-        bool hasErrors = false;
-        foreach (DiagnosticInfo diagnostic in spec.Diagnostics)
+        foreach (DiagnosticInfo diagnostic in diagnostics)
         {
-            Diagnostic reported = diagnostic.ToDiagnostic();
-            hasErrors |= reported.Severity == DiagnosticSeverity.Error;
-            context.ReportDiagnostic(reported);
+            context.ReportDiagnostic(diagnostic.ToDiagnostic());
         }
-        if (hasErrors)
-        {
-            return;
-        }
-        context.AddSource(spec.HintName, SourceText.From(Emitter.Emit(spec), System.Text.Encoding.UTF8));
     }
 }

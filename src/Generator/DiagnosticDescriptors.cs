@@ -117,24 +117,4 @@ internal static class DiagnosticDescriptors
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         helpLinkUri: HelpLinkBase + "CHRB013.md");
-
-    private static readonly DiagnosticDescriptor[] s_all =
-    {
-        TypeNotPartial, UnsupportedMemberType, InvalidClickHouseType, TypeMismatch, DecimalPrecisionExceedsSystemDecimal,
-        DuplicateColumnName, CannotConstruct, GenericRowType, NoColumns, RecursiveRowType,
-        InvalidColumnName, NullableMemberForNonNullableColumn,
-    };
-
-    /// <summary>The descriptor with this ID: pipeline models carry the ID, not the descriptor.</summary>
-    public static DiagnosticDescriptor FromId(string id)
-    {
-        foreach (DiagnosticDescriptor descriptor in s_all)
-        {
-            if (descriptor.Id == id)
-            {
-                return descriptor;
-            }
-        }
-        throw new System.ArgumentException($"Unknown diagnostic ID '{id}'.", nameof(id));
-    }
 }

@@ -61,6 +61,35 @@ public class IncrementalityTests
     }
 
     [Fact]
+    public void A_line_shift_in_a_file_with_a_warning_moves_the_warning_and_keeps_the_source()
+    {
+        // Decimal(38, 2) in a System.Decimal: warning CHRB005, and the source is generated.
+        string source = RowSource.Replace("Decimal(18, 2)", "Decimal(38, 2)", StringComparison.Ordinal);
+        CSharpCompilation compilation = GeneratorHarness.CreateCompilation(source);
+        GeneratorDriver driver = GeneratorHarness.CreateDriver(trackSteps: true).RunGenerators(compilation);
+        int warningLine = WarningLine(driver.GetRunResult());
+        SyntaxTree rowTree = compilation.SyntaxTrees.Single();
+
+        SyntaxTree edited = rowTree.WithChangedText(rowTree.GetText().Replace(0, 0, "// Orders and their lines.\n"));
+        driver = driver.RunGenerators(compilation.ReplaceSyntaxTree(rowTree, edited));
+
+        GeneratorDriverRunResult runResult = driver.GetRunResult();
+        Assert.Equal(warningLine + 1, WarningLine(runResult));
+        GeneratorRunResult result = runResult.Results.Single();
+        Assert.All(result.TrackedSteps[ClickHouseRowGenerator.RowTypeSpecStep].SelectMany(step => step.Outputs), output =>
+            Assert.True(output.Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged, $"The row type model step was {output.Reason}."));
+        IncrementalGeneratorRunStep[] sourceSteps = [.. result.TrackedOutputSteps.SelectMany(pair => pair.Value)
+            .Where(step => step.Inputs.Any(input => input.Source.Name == ClickHouseRowGenerator.RowTypeSpecStep))];
+        Assert.NotEmpty(sourceSteps);
+        Assert.All(sourceSteps.SelectMany(step => step.Outputs), output =>
+            Assert.True(output.Reason is IncrementalStepRunReason.Cached or IncrementalStepRunReason.Unchanged, $"A source output step was {output.Reason}."));
+        Assert.Equal(2, result.GeneratedSources.Length);
+
+        static int WarningLine(GeneratorDriverRunResult run)
+            => run.Diagnostics.Single(d => d.Id == "CHRB005").Location.GetLineSpan().StartLinePosition.Line;
+    }
+
+    [Fact]
     public void An_edit_to_a_row_type_regenerates_it()
     {
         CSharpCompilation compilation = GeneratorHarness.CreateCompilation(RowSource);

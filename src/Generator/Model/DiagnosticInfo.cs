@@ -5,11 +5,11 @@ using Microsoft.CodeAnalysis;
 namespace ClickHouse.RowBinary.Generator.Model;
 
 /// <summary>A diagnostic found by the parser, kept as values until the source output reports it.</summary>
-internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> MessageArguments)
+/// <param name="Descriptor">What is wrong (one of <see cref="DiagnosticDescriptors"/>); descriptors compare by value.</param>
+internal sealed record DiagnosticInfo(DiagnosticDescriptor Descriptor, LocationInfo? Location, EquatableArray<string> MessageArguments)
 {
+    public bool IsError => Descriptor.DefaultSeverity == DiagnosticSeverity.Error;
+
     public Diagnostic ToDiagnostic()
-        => Diagnostic.Create(
-            DiagnosticDescriptors.FromId(Id),
-            Location?.ToLocation(),
-            MessageArguments.Cast<object>().ToArray());
+        => Diagnostic.Create(Descriptor, Location?.ToLocation(), MessageArguments.Cast<object>().ToArray());
 }

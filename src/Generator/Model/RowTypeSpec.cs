@@ -9,12 +9,10 @@ namespace ClickHouse.RowBinary.Generator.Model;
 /// <param name="Declaration">The partial declaration of the row type itself, e.g. <c>partial record struct Order</c>.</param>
 /// <param name="Name">The row type's C# name as messages show it, e.g. <c>Outer.Order</c>.</param>
 /// <param name="Row">The columns and how to construct the type.</param>
-/// <param name="Diagnostics">What the parser found wrong; no source is emitted when one of them is an error.</param>
 internal sealed record RowTypeSpec(
     string HintName,
     string? Namespace,
     EquatableArray<string> ContainingTypes,
     string Declaration,
     string Name,
-    RowShape Row,
-    EquatableArray<DiagnosticInfo> Diagnostics);
+    RowShape Row);

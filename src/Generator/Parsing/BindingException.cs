@@ -1,4 +1,5 @@
 using System;
+using Microsoft.CodeAnalysis;
 
 namespace ClickHouse.RowBinary.Generator.Parsing;
 
@@ -8,24 +9,24 @@ namespace ClickHouse.RowBinary.Generator.Parsing;
 /// </summary>
 internal sealed class BindingException : Exception
 {
-    private BindingException(string diagnosticId, string[] details)
+    private BindingException(DiagnosticDescriptor descriptor, string[] details)
         : base(string.Join(" ", details))
     {
-        DiagnosticId = diagnosticId;
+        Descriptor = descriptor;
         Details = details;
     }
 
-    public string DiagnosticId { get; }
+    public DiagnosticDescriptor Descriptor { get; }
 
     /// <summary>The message arguments that follow the member's own (see <see cref="DiagnosticDescriptors"/>).</summary>
     public string[] Details { get; }
 
     /// <summary>CHRB002: the C# type has no ClickHouse mapping.</summary>
-    public static BindingException Unsupported(string reason) => new("CHRB002", new[] { reason });
+    public static BindingException Unsupported(string reason) => new(DiagnosticDescriptors.UnsupportedMemberType, new[] { reason });
 
     /// <summary>CHRB004: the C# type cannot hold the declared ClickHouse type.</summary>
-    public static BindingException Mismatch(string reason) => new("CHRB004", new[] { reason });
+    public static BindingException Mismatch(string reason) => new(DiagnosticDescriptors.TypeMismatch, new[] { reason });
 
     /// <summary>CHRB011: a row type that contains itself.</summary>
-    public static BindingException Recursive(string rowType, string through) => new("CHRB011", new[] { rowType, through });
+    public static BindingException Recursive(string rowType, string through) => new(DiagnosticDescriptors.RecursiveRowType, new[] { rowType, through });
 }

@@ -253,7 +253,7 @@ internal sealed partial class Parser
             {
                 _rowsInProgress.RemoveAt(_rowsInProgress.Count - 1);
             }
-            DiagnosticInfo? error = diagnostics.Find(IsError);
+            DiagnosticInfo? error = diagnostics.Find(d => d.IsError);
             nested.Error = error is null ? null : error.ToDiagnostic().GetMessage(System.Globalization.CultureInfo.InvariantCulture);
             _nestedShapes.Add(type, nested);
         }

@@ -26,7 +26,7 @@ internal sealed partial class Parser
             _cancellationToken.ThrowIfCancellationRequested();
             if (member.ColumnName.Trim().Length == 0)
             {
-                diagnostics.Add(Diagnostic("CHRB012", member.Location, member.Name));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.InvalidColumnName, member.Location, member.Name));
                 continue;
             }
 
@@ -41,7 +41,7 @@ internal sealed partial class Parser
             {
                 if (columnOwners.TryGetValue(column, out MemberInfo? owner))
                 {
-                    diagnostics.Add(Diagnostic("CHRB006", member.Location, column, member.Name, owner.Name, DisplayName(type)));
+                    diagnostics.Add(Diagnostic(DiagnosticDescriptors.DuplicateColumnName, member.Location, column, member.Name, owner.Name, DisplayName(type)));
                 }
                 else
                 {
@@ -54,13 +54,13 @@ internal sealed partial class Parser
 
         if (members.Count == 0)
         {
-            diagnostics.Add(Diagnostic("CHRB009", LocationOf(type), DisplayName(type)));
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.NoColumns, LocationOf(type), DisplayName(type)));
         }
 
         ConstructionSpec? construction = ParseConstruction(type, isTopLevel, fieldMembers, requiredNonColumns, diagnostics);
         for (int i = diagnosticsBefore; i < diagnostics.Count; i++)
         {
-            if (IsError(diagnostics[i]))
+            if (diagnostics[i].IsError)
             {
                 return null;
             }
@@ -132,7 +132,7 @@ internal sealed partial class Parser
 
                 if (!isTopLevel && !_compilation.IsSymbolAccessibleWithin(symbol, _rowType))
                 {
-                    diagnostics.Add(Diagnostic("CHRB002", LocationOf(symbol), symbol.Name, memberType.ToDisplayString(s_messageFormat),
+                    diagnostics.Add(Diagnostic(DiagnosticDescriptors.UnsupportedMemberType, LocationOf(symbol), symbol.Name, memberType.ToDisplayString(s_messageFormat),
                         $"it is not accessible from the row type '{DisplayName(_rowType)}' that holds '{DisplayName(type)}'; make it internal or public"));
                     continue;
                 }
@@ -250,7 +250,7 @@ internal sealed partial class Parser
         {
             if (!ClickHouseType.TryParse(member.TypeText, out declared, out string? error))
             {
-                diagnostics.Add(Diagnostic("CHRB003", member.Location, member.TypeText, member.Name, error ?? "unknown error"));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.InvalidClickHouseType, member.Location, member.TypeText, member.Name, error ?? "unknown error"));
                 return null;
             }
         }
@@ -265,32 +265,31 @@ internal sealed partial class Parser
             ValueSpec value = Bind(member.Type, declared, allowNested: isTopLevel);
             foreach (string decimalType in _decimalWarnings)
             {
-                diagnostics.Add(Diagnostic("CHRB005", member.Location, member.Name, decimalType));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.DecimalPrecisionExceedsSystemDecimal, member.Location, member.Name, decimalType));
             }
             // A member marked UseServerDefault may hold null on purpose: in RowBinaryWithDefaults null means "the column's default".
             if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec
                 && !member.UseServerDefault)
             {
-                diagnostics.Add(Diagnostic("CHRB013", member.Location, member.Name, memberType, declared.ToString(), NullableMemberRemedy(member.Type, declared)));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.NullableMemberForNonNullableColumn, member.Location, member.Name, memberType, declared.ToString(), NullableMemberRemedy(member.Type, declared)));
             }
             return value;
         }
         // Inside a nested row type, recursion is the outer member's problem: let it reach it.
-        catch (BindingException exception) when (isTopLevel || exception.DiagnosticId != "CHRB011")
+        catch (BindingException exception) when (isTopLevel || exception.Descriptor != DiagnosticDescriptors.RecursiveRowType)
         {
             var arguments = new List<string> { member.Name };
-            switch (exception.DiagnosticId)
+            if (exception.Descriptor == DiagnosticDescriptors.UnsupportedMemberType)
             {
-                case "CHRB002":
-                    arguments.Add(memberType);
-                    break;
-                case "CHRB004":
-                    arguments.Add(memberType);
-                    arguments.Add(declared?.ToString() ?? member.TypeText ?? "?");
-                    break;
+                arguments.Add(memberType);
+            }
+            else if (exception.Descriptor == DiagnosticDescriptors.TypeMismatch)
+            {
+                arguments.Add(memberType);
+                arguments.Add(declared?.ToString() ?? member.TypeText ?? "?");
             }
             arguments.AddRange(exception.Details);
-            diagnostics.Add(new DiagnosticInfo(exception.DiagnosticId, member.Location, arguments.ToEquatableArray()));
+            diagnostics.Add(new DiagnosticInfo(exception.Descriptor, member.Location, arguments.ToEquatableArray()));
             return null;
         }
         finally

@@ -45,7 +45,7 @@ internal sealed partial class Parser
     }
 
     /// <summary>The transform of the generator's pipeline: one [ClickHouseRow] type declaration to its model.</summary>
-    public static RowTypeSpec? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
+    public static ParseResult? Parse(GeneratorAttributeSyntaxContext context, CancellationToken cancellationToken)
     {
         if (context.TargetSymbol is not INamedTypeSymbol type || context.TargetNode is not TypeDeclarationSyntax declaration)
         {
@@ -54,7 +54,7 @@ internal sealed partial class Parser
         return new Parser(context.SemanticModel.Compilation, type, cancellationToken).ParseRowType(declaration);
     }
 
-    private RowTypeSpec ParseRowType(TypeDeclarationSyntax declaration)
+    private ParseResult ParseRowType(TypeDeclarationSyntax declaration)
     {
         var diagnostics = new List<DiagnosticInfo>();
         LocationInfo? location = LocationInfo.From(declaration.Identifier.GetLocation());
@@ -68,7 +68,7 @@ internal sealed partial class Parser
         }
         if (isGeneric)
         {
-            diagnostics.Add(Diagnostic("CHRB008", location, displayName));
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.GenericRowType, location, displayName));
         }
 
         RowShape row = EmptyShape(_rowType);
@@ -85,14 +85,14 @@ internal sealed partial class Parser
             containingTypes.Insert(0, $"partial {DeclarationKeyword(type)} {type.Name}");
         }
 
-        return new RowTypeSpec(
+        var spec = new RowTypeSpec(
             HintName: (ns is null ? "" : ns + ".") + displayName + ".RowBinary.g.cs",
             Namespace: ns,
             ContainingTypes: containingTypes.ToEquatableArray(),
             Declaration: $"partial {DeclarationKeyword(_rowType)} {_rowType.Name}",
             Name: displayName,
-            Row: row,
-            Diagnostics: diagnostics.ToEquatableArray());
+            Row: row);
+        return new ParseResult(diagnostics.Exists(d => d.IsError) ? null : spec, diagnostics.ToEquatableArray());
     }
 
     /// <summary>CHRB001 when the row type or a type it is nested in is not declared partial.</summary>
@@ -100,13 +100,13 @@ internal sealed partial class Parser
     {
         if (!declaration.Modifiers.Any(SyntaxKind.PartialKeyword))
         {
-            diagnostics.Add(Diagnostic("CHRB001", location, displayName, "it"));
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.TypeNotPartial, location, displayName, "it"));
         }
         for (SyntaxNode? node = declaration.Parent; node is not null; node = node.Parent)
         {
             if (node is TypeDeclarationSyntax containing && !containing.Modifiers.Any(SyntaxKind.PartialKeyword))
             {
-                diagnostics.Add(Diagnostic("CHRB001", location, displayName, $"its containing type '{containing.Identifier.ValueText}'"));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.TypeNotPartial, location, displayName, $"its containing type '{containing.Identifier.ValueText}'"));
             }
         }
     }
@@ -134,8 +134,8 @@ internal sealed partial class Parser
     private static RowShape EmptyShape(INamedTypeSymbol type)
         => new(type.ToDisplayString(TypeNameFormat), type.IsReferenceType, EquatableArray<FieldSpec>.Empty, new ConstructionSpec(EquatableArray<ConstructorArgumentSpec>.Empty, false, EquatableArray<int>.Empty));
 
-    private static DiagnosticInfo Diagnostic(string id, LocationInfo? location, params string[] arguments)
-        => new(id, location, EquatableArray.Create(arguments));
+    private static DiagnosticInfo Diagnostic(DiagnosticDescriptor descriptor, LocationInfo? location, params string[] arguments)
+        => new(descriptor, location, EquatableArray.Create(arguments));
 
     private static LocationInfo? LocationOf(ISymbol symbol)
     {
@@ -148,6 +148,4 @@ internal sealed partial class Parser
         }
         return null;
     }
-
-    private static bool IsError(DiagnosticInfo diagnostic) => DiagnosticDescriptors.FromId(diagnostic.Id).DefaultSeverity == DiagnosticSeverity.Error;
 }
