@@ -23,8 +23,6 @@ internal readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IRea
 
     public int Count => _array?.Length ?? 0;
 
-    public bool IsEmpty => _array is null;
-
     public T this[int index] => (_array ?? Array.Empty<T>())[index];
 
     public ReadOnlySpan<T> AsSpan() => _array;

@@ -14,8 +14,6 @@ internal sealed class IndentedTextWriter
     private readonly StringBuilder _builder = new();
     private int _depth;
 
-    public int Depth => _depth;
-
     /// <summary>Writes <paramref name="text"/> at the current indentation; each of its lines when it has several.</summary>
     public void WriteLine(string text)
     {

@@ -11,6 +11,19 @@ internal sealed record LocationInfo(string FilePath, TextSpan Span, LinePosition
 {
     public Location ToLocation() => Location.Create(FilePath, Span, LineSpan);
 
+    /// <summary>Where a symbol is declared in source, or null for one from metadata.</summary>
+    public static LocationInfo? Of(ISymbol symbol)
+    {
+        foreach (Location location in symbol.Locations)
+        {
+            if (location.IsInSource)
+            {
+                return From(location);
+            }
+        }
+        return null;
+    }
+
     public static LocationInfo? From(Location? location)
     {
         if (location is null || location.SourceTree is null)

@@ -40,18 +40,5 @@ internal sealed class MemberInfo
 
     public bool IsRequired { get; }
 
-    public LocationInfo? Location
-    {
-        get
-        {
-            foreach (Location location in Symbol.Locations)
-            {
-                if (location.IsInSource)
-                {
-                    return LocationInfo.From(location);
-                }
-            }
-            return null;
-        }
-    }
+    public LocationInfo? Location => LocationInfo.Of(Symbol);
 }

@@ -245,10 +245,6 @@ internal sealed partial class Parser
         int size = ClickHouseType.DecimalByteSize(precision);
         if (type.SpecialType == SpecialType.System_Decimal)
         {
-            if (precision > 28)
-            {
-                _decimalWarnings.Add(name);
-            }
             return Scalar(type, name, size, ScalarEncoding.Decimal) with { Precision = precision, Scale = scale };
         }
         if (_known.Is(type, KnownType.ClickHouseDecimal))
@@ -577,8 +573,6 @@ internal sealed partial class Parser
 
     private ValueSpec? TryBind(ITypeSymbol type, ClickHouseType clickHouseType)
     {
-        List<string> warnings = _decimalWarnings;
-        _decimalWarnings = new List<string>();
         try
         {
             return Bind(type, clickHouseType, allowNested: false);
@@ -586,10 +580,6 @@ internal sealed partial class Parser
         catch (BindingException)
         {
             return null;
-        }
-        finally
-        {
-            _decimalWarnings = warnings;
         }
     }
 

@@ -17,7 +17,7 @@ internal sealed partial class Parser
     {
         if (type.IsAbstract)
         {
-            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationOf(type), DisplayName(type), "it is abstract; map a concrete type"));
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationInfo.Of(type), DisplayName(type), "it is abstract; map a concrete type"));
             return null;
         }
 
@@ -50,7 +50,7 @@ internal sealed partial class Parser
 
         if (best is null || bestArguments is null)
         {
-            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationOf(type), DisplayName(type),
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationInfo.Of(type), DisplayName(type),
                 "no accessible constructor has parameters that all match members by name and type (or are optional); add a parameterless constructor, or one with a parameter per column"));
             return null;
         }
@@ -58,7 +58,7 @@ internal sealed partial class Parser
         bool setsRequiredMembers = _known.HasAttribute(best, KnownType.SetsRequiredMembersAttribute);
         if (!setsRequiredMembers && requiredNonColumns.Count > 0)
         {
-            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationOf(requiredNonColumns[0]) ?? LocationOf(type), DisplayName(type),
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.CannotConstruct, LocationInfo.Of(requiredNonColumns[0]) ?? LocationInfo.Of(type), DisplayName(type),
                 $"the required member '{requiredNonColumns[0].Name}' is not a column, so a reader cannot set it; map it to a column, remove 'required', or mark a constructor [SetsRequiredMembers]"));
             return null;
         }

@@ -54,7 +54,7 @@ internal sealed partial class Parser
 
         if (members.Count == 0)
         {
-            diagnostics.Add(Diagnostic(DiagnosticDescriptors.NoColumns, LocationOf(type), DisplayName(type)));
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.NoColumns, LocationInfo.Of(type), DisplayName(type)));
         }
 
         ConstructionSpec? construction = ParseConstruction(type, isTopLevel, fieldMembers, requiredNonColumns, diagnostics);
@@ -132,7 +132,7 @@ internal sealed partial class Parser
 
                 if (!isTopLevel && !_compilation.IsSymbolAccessibleWithin(symbol, _rowType))
                 {
-                    diagnostics.Add(Diagnostic(DiagnosticDescriptors.UnsupportedMemberType, LocationOf(symbol), symbol.Name, memberType.ToDisplayString(s_messageFormat),
+                    diagnostics.Add(Diagnostic(DiagnosticDescriptors.UnsupportedMemberType, LocationInfo.Of(symbol), symbol.Name, memberType.ToDisplayString(s_messageFormat),
                         $"it is not accessible from the row type '{DisplayName(_rowType)}' that holds '{DisplayName(type)}'; make it internal or public"));
                     continue;
                 }
@@ -255,15 +255,13 @@ internal sealed partial class Parser
             }
         }
 
-        List<string> outerDecimalWarnings = _decimalWarnings;
-        _decimalWarnings = new List<string>();
         bool outerCacheStrings = _cacheStrings;
         _cacheStrings = member.CacheStrings;
         try
         {
             declared ??= DefaultType(member.Type, allowNested: isTopLevel);
             ValueSpec value = Bind(member.Type, declared, allowNested: isTopLevel);
-            foreach (string decimalType in _decimalWarnings)
+            foreach (string decimalType in WideDecimals(value))
             {
                 diagnostics.Add(Diagnostic(DiagnosticDescriptors.DecimalPrecisionExceedsSystemDecimal, member.Location, member.Name, decimalType));
             }
@@ -294,9 +292,46 @@ internal sealed partial class Parser
         }
         finally
         {
-            _decimalWarnings = outerDecimalWarnings;
             _cacheStrings = outerCacheStrings;
         }
+    }
+
+    /// <summary>
+    /// Adds the Decimal types of a value held by System.Decimal with more digits than it can hold (CHRB005), in
+    /// column order; a nested row type's own members are its own business.
+    /// </summary>
+    private static List<string> WideDecimals(ValueSpec value, List<string>? types = null)
+    {
+        types ??= new List<string>();
+        switch (value)
+        {
+            case ScalarValueSpec { Encoding: ScalarEncoding.Decimal, Holder: ScalarHolder.Natural, Precision: > 28 } scalar:
+                types.Add(ClickHouseType.Decimal(scalar.Precision, scalar.Scale).ToString());
+                break;
+            case NullableValueSpec nullable:
+                WideDecimals(nullable.Inner, types);
+                break;
+            case ArrayValueSpec array:
+                WideDecimals(array.Element, types);
+                break;
+            case MapValueSpec map:
+                WideDecimals(map.Key, types);
+                WideDecimals(map.Value, types);
+                break;
+            case TupleValueSpec tuple:
+                foreach (ValueSpec element in tuple.Elements)
+                {
+                    WideDecimals(element, types);
+                }
+                break;
+            case VariantValueSpec variant:
+                foreach (ValueSpec arm in variant.Arms)
+                {
+                    WideDecimals(arm, types);
+                }
+                break;
+        }
+        return types;
     }
 
     /// <summary>What to do about a nullable reference member whose column cannot be NULL (CHRB013).</summary>

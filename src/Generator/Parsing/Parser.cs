@@ -30,9 +30,6 @@ internal sealed partial class Parser
     private readonly Dictionary<INamedTypeSymbol, (RowShape? Shape, string? Error)> _nestedShapes = new(SymbolEqualityComparer.Default);
     private readonly List<INamedTypeSymbol> _rowsInProgress = new();
 
-    /// <summary>The Decimal types bound to System.Decimal while binding the current member (CHRB005).</summary>
-    private List<string> _decimalWarnings = new();
-
     /// <summary>True while binding a LowCardinality type or a member marked CacheStrings: String values read through the reader's string cache.</summary>
     private bool _cacheStrings;
 
@@ -136,16 +133,4 @@ internal sealed partial class Parser
 
     private static DiagnosticInfo Diagnostic(DiagnosticDescriptor descriptor, LocationInfo? location, params string[] arguments)
         => new(descriptor, location, EquatableArray.Create(arguments));
-
-    private static LocationInfo? LocationOf(ISymbol symbol)
-    {
-        foreach (Location location in symbol.Locations)
-        {
-            if (location.IsInSource)
-            {
-                return LocationInfo.From(location);
-            }
-        }
-        return null;
-    }
 }
