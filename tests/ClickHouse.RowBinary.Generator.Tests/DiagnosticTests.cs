@@ -213,6 +213,31 @@ public class DiagnosticTests
     }
 
     [Fact]
+    public void CHRB011_a_row_type_that_contains_itself_through_another_row_type_is_reported_on_each()
+    {
+        GeneratorResult result = GeneratorHarness.Run(Source("""
+            [ClickHouseRow]
+            public partial class Folder
+            {
+                public int Id { get; set; }
+                public Entry? Newest { get; set; }
+            }
+
+            [ClickHouseRow]
+            public partial class Entry
+            {
+                public int Id { get; set; }
+                public Folder? Owner { get; set; }
+            }
+            """));
+
+        string[] messages = [.. result.GeneratorDiagnostics.Where(d => d.Id == "CHRB011").Select(d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture))];
+        Assert.Equal(2, messages.Length);
+        Assert.Contains(messages, m => m.Contains("'Newest'", StringComparison.Ordinal) && m.Contains("'Folder' contain itself", StringComparison.Ordinal));
+        Assert.Contains(messages, m => m.Contains("'Owner'", StringComparison.Ordinal) && m.Contains("'Entry' contain itself", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void CHRB012_an_empty_column_name()
     {
         Diagnostic diagnostic = Report("""

@@ -11,9 +11,9 @@ internal sealed partial class Parser
 {
     /// <summary>
     /// Checks that a C# type can hold a ClickHouse type (the design's mapping table, "also accepted" included)
-    /// and describes how to write and read it. Throws <see cref="BindingException"/> with the reason otherwise.
+    /// and describes how to write and read it, or says why it cannot.
     /// </summary>
-    private ValueSpec Bind(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
+    private BindingResult<ValueSpec> Bind(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
     {
         _cancellationToken.ThrowIfCancellationRequested();
         string name = clickHouseType.ToString();
@@ -23,24 +23,19 @@ internal sealed partial class Parser
                 // The encoding is the inner type's; its values repeat by design, so strings are read through the cache.
                 bool outer = _cacheStrings;
                 _cacheStrings = true;
-                try
-                {
-                    return Bind(type, clickHouseType.Arguments[0], allowNested: false) with { ClickHouseType = name };
-                }
-                finally
-                {
-                    _cacheStrings = outer;
-                }
+                BindingResult<ValueSpec> lowCardinality = Bind(type, clickHouseType.Arguments[0], allowNested: false);
+                _cacheStrings = outer;
+                return Renamed(lowCardinality, name);
             case ClickHouseTypeKind.SimpleAggregateFunction:
                 // The value is written as the inner type.
-                return Bind(type, clickHouseType.Arguments[0], allowNested: false) with { ClickHouseType = name };
+                return Renamed(Bind(type, clickHouseType.Arguments[0], allowNested: false), name);
             case ClickHouseTypeKind.Nullable:
                 return BindNullable(type, clickHouseType);
         }
 
         if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
         {
-            throw BindingException.Mismatch($"{name} is not Nullable, so a null value has nowhere to go; use '{Display(underlying)}', or declare Nullable({name})");
+            return BindingError.Mismatch($"{name} is not Nullable, so a null value has nowhere to go; use '{Display(underlying)}', or declare Nullable({name})");
         }
 
         switch (clickHouseType.Kind)
@@ -128,39 +123,50 @@ internal sealed partial class Parser
             case ClickHouseTypeKind.Interval:
                 return BindInterval(type, name, clickHouseType.IntervalUnit!);
             case ClickHouseTypeKind.Nothing:
-                throw BindingException.Mismatch("a Nothing column holds no value at all; declare Nullable(Nothing) for a column that is always NULL");
+                return BindingError.Mismatch("a Nothing column holds no value at all; declare Nullable(Nothing) for a column that is always NULL");
         }
 
-        throw BindingException.Mismatch(Accepted(clickHouseType));
+        return BindingError.Mismatch(Accepted(clickHouseType));
     }
 
+    /// <summary>A wrapper type (LowCardinality, SimpleAggregateFunction) encoded as its inner type: the inner value under the wrapper's name.</summary>
+    private static BindingResult<ValueSpec> Renamed(BindingResult<ValueSpec> inner, string name)
+        => inner.TryGet(out ValueSpec? value, out BindingError? error) ? value with { ClickHouseType = name } : error;
+
     /// <summary>Nullable(T): a nullable value type <c>T?</c>, or a reference type (null is NULL).</summary>
-    private ValueSpec BindNullable(ITypeSymbol type, ClickHouseType clickHouseType)
+    private BindingResult<ValueSpec> BindNullable(ITypeSymbol type, ClickHouseType clickHouseType)
     {
         string name = clickHouseType.ToString();
         ClickHouseType inner = clickHouseType.Arguments[0];
         if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
         {
-            ValueSpec value = Bind(underlying, inner, allowNested: false);
+            if (!Bind(underlying, inner, allowNested: false).TryGet(out ValueSpec? value, out BindingError? error))
+            {
+                return error;
+            }
             return new NullableValueSpec(TypeName(type), name, IsReferenceType: false, MinimumByteSize: 1, DefaultCheck.IsNull, value, IsNullableValueType: true);
         }
         if (type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.NotAnnotated)
         {
-            throw BindingException.Mismatch($"the column can be NULL, so declare the member as nullable: '{Display(type)}?'");
+            return BindingError.Mismatch($"the column can be NULL, so declare the member as nullable: '{Display(type)}?'");
         }
         if (type.IsReferenceType)
         {
             ITypeSymbol notAnnotated = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated);
             ITypeSymbol annotated = type.WithNullableAnnotation(NullableAnnotation.Annotated);
-            ValueSpec value = inner.Kind == ClickHouseTypeKind.Nothing && type.SpecialType == SpecialType.System_Object
+            BindingResult<ValueSpec> bound = inner.Kind == ClickHouseTypeKind.Nothing && type.SpecialType == SpecialType.System_Object
                 ? new NothingValueSpec(TypeName(notAnnotated), inner.ToString(), IsReferenceType: true, MinimumByteSize: 0, DefaultCheck.IsNull)
                 : Bind(notAnnotated, inner, allowNested: false);
+            if (!bound.TryGet(out ValueSpec? value, out BindingError? error))
+            {
+                return error;
+            }
             return new NullableValueSpec(TypeName(annotated), name, IsReferenceType: true, MinimumByteSize: 1, DefaultCheck.IsNull, value, IsNullableValueType: false);
         }
-        throw BindingException.Mismatch($"a Nullable column needs a C# type that can be null: use '{Display(type)}?'");
+        return BindingError.Mismatch($"a Nullable column needs a C# type that can be null: use '{Display(type)}?'");
     }
 
-    private ValueSpec BindInteger(ITypeSymbol type, string name, SpecialType specialType, ScalarEncoding encoding, int size)
+    private BindingResult<ValueSpec> BindInteger(ITypeSymbol type, string name, SpecialType specialType, ScalarEncoding encoding, int size)
     {
         if (type.SpecialType == specialType)
         {
@@ -171,10 +177,10 @@ internal sealed partial class Parser
             // A C# enum stored as its number: the underlying type must be exactly the column's.
             return Scalar(type, name, size, encoding, ScalarHolder.CSharpEnum);
         }
-        throw BindingException.Mismatch($"{name} is held by '{SpecialTypeKeyword(specialType)}' (or a C# enum whose underlying type is '{SpecialTypeKeyword(specialType)}')");
+        return BindingError.Mismatch($"{name} is held by '{SpecialTypeKeyword(specialType)}' (or a C# enum whose underlying type is '{SpecialTypeKeyword(specialType)}')");
     }
 
-    private ValueSpec BindString(ITypeSymbol type, string name)
+    private BindingResult<ValueSpec> BindString(ITypeSymbol type, string name)
     {
         if (type.SpecialType == SpecialType.System_String)
         {
@@ -189,10 +195,10 @@ internal sealed partial class Parser
         {
             return Scalar(type, name, 1, ScalarEncoding.String, ScalarHolder.ByteMemory);
         }
-        throw BindingException.Mismatch($"{name} is held by 'string' (UTF-8 text), or by 'byte[]' or 'ReadOnlyMemory<byte>' (the bytes exactly as stored)");
+        return BindingError.Mismatch($"{name} is held by 'string' (UTF-8 text), or by 'byte[]' or 'ReadOnlyMemory<byte>' (the bytes exactly as stored)");
     }
 
-    private ValueSpec BindFixedString(ITypeSymbol type, string name, int length)
+    private BindingResult<ValueSpec> BindFixedString(ITypeSymbol type, string name, int length)
     {
         if (type.SpecialType == SpecialType.System_String)
         {
@@ -206,10 +212,10 @@ internal sealed partial class Parser
         {
             return Scalar(type, name, length, ScalarEncoding.FixedString, ScalarHolder.ByteMemory) with { Length = length };
         }
-        throw BindingException.Mismatch($"{name} is held by 'byte[]' or 'ReadOnlyMemory<byte>' (all N bytes), or by 'string' (zero-padded on write, trailing zeros trimmed on read)");
+        return BindingError.Mismatch($"{name} is held by 'byte[]' or 'ReadOnlyMemory<byte>' (all N bytes), or by 'string' (zero-padded on write, trailing zeros trimmed on read)");
     }
 
-    private ValueSpec BindDate(ITypeSymbol type, string name, ScalarEncoding encoding, int size)
+    private BindingResult<ValueSpec> BindDate(ITypeSymbol type, string name, ScalarEncoding encoding, int size)
     {
         if (_known.Is(type, KnownType.DateOnly))
         {
@@ -219,10 +225,10 @@ internal sealed partial class Parser
         {
             return Scalar(type, name, size, encoding, ScalarHolder.DateTime);
         }
-        throw BindingException.Mismatch($"{name} is held by 'DateOnly' or 'DateTime'");
+        return BindingError.Mismatch($"{name} is held by 'DateOnly' or 'DateTime'");
     }
 
-    private ValueSpec BindDateTime64(ITypeSymbol type, string name, int precision)
+    private BindingResult<ValueSpec> BindDateTime64(ITypeSymbol type, string name, int precision)
     {
         if (type.SpecialType == SpecialType.System_DateTime)
         {
@@ -237,10 +243,10 @@ internal sealed partial class Parser
             // The raw ticks of 10^-precision seconds: every digit kept, even those finer than 100 ns.
             return Scalar(type, name, 8, ScalarEncoding.Int64, blittable: true);
         }
-        throw BindingException.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{precision} s)");
+        return BindingError.Mismatch($"{name} is held by 'DateTime' (UTC), 'DateTimeOffset', or 'long' (the raw ticks of 10^-{precision} s)");
     }
 
-    private ValueSpec BindDecimal(ITypeSymbol type, string name, int precision, int scale)
+    private BindingResult<ValueSpec> BindDecimal(ITypeSymbol type, string name, int precision, int scale)
     {
         int size = ClickHouseType.DecimalByteSize(precision);
         if (type.SpecialType == SpecialType.System_Decimal)
@@ -251,14 +257,14 @@ internal sealed partial class Parser
         {
             return Scalar(type, name, size, ScalarEncoding.Decimal, ScalarHolder.ClickHouseDecimal) with { Precision = precision, Scale = scale };
         }
-        throw BindingException.Mismatch($"{name} is held by 'decimal' (up to 28 digits) or 'ClickHouseDecimal' (any precision, exactly)");
+        return BindingError.Mismatch($"{name} is held by 'decimal' (up to 28 digits) or 'ClickHouseDecimal' (any precision, exactly)");
     }
 
     /// <summary>
     /// JSON: plain, or with typed paths, SKIP and parameters, which change the encoding: the reader and writer then
     /// take the parsed type.
     /// </summary>
-    private ValueSpec BindJson(ITypeSymbol type, string name)
+    private BindingResult<ValueSpec> BindJson(ITypeSymbol type, string name)
     {
         string? jsonType = name == "JSON" ? null : name;
         if (type.SpecialType == SpecialType.System_String)
@@ -273,11 +279,11 @@ internal sealed partial class Parser
         {
             return Scalar(type, name, 1, ScalarEncoding.Json, ScalarHolder.JsonDocument) with { JsonType = jsonType };
         }
-        throw BindingException.Mismatch($"{name} is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
+        return BindingError.Mismatch($"{name} is held by 'string' (the JSON text), 'JsonNode' or 'JsonDocument'");
     }
 
     /// <summary>Interval*: the number of units as a long, or a TimeSpan where the unit has a fixed length.</summary>
-    private ValueSpec BindInterval(ITypeSymbol type, string name, string unit)
+    private BindingResult<ValueSpec> BindInterval(ITypeSymbol type, string name, string unit)
     {
         if (type.SpecialType == SpecialType.System_Int64)
         {
@@ -301,16 +307,16 @@ internal sealed partial class Parser
             {
                 return Scalar(type, name, 8, ScalarEncoding.Interval) with { IntervalUnit = fixedLength };
             }
-            throw BindingException.Mismatch($"a {unit.ToLowerInvariant()} has no fixed length, so {name} is held by 'long' (the number of units) only");
+            return BindingError.Mismatch($"a {unit.ToLowerInvariant()} has no fixed length, so {name} is held by 'long' (the number of units) only");
         }
-        throw BindingException.Mismatch($"{name} is held by 'long' (the number of units), or 'TimeSpan' where the unit has a fixed length");
+        return BindingError.Mismatch($"{name} is held by 'long' (the number of units), or 'TimeSpan' where the unit has a fixed length");
     }
 
     /// <summary>
     /// Enum8/Enum16: a C# enum whose member names match the labels (exactly, else ignoring case), the label as a
     /// string, or the stored number as sbyte/short.
     /// </summary>
-    private ValueSpec BindEnum(ITypeSymbol type, ClickHouseType clickHouseType)
+    private BindingResult<ValueSpec> BindEnum(ITypeSymbol type, ClickHouseType clickHouseType)
     {
         string name = clickHouseType.ToString();
         bool isEnum8 = clickHouseType.Kind == ClickHouseTypeKind.Enum8;
@@ -337,7 +343,7 @@ internal sealed partial class Parser
         }
         if (type is not INamedTypeSymbol { TypeKind: TypeKind.Enum } enumType)
         {
-            throw BindingException.Mismatch($"{name} is held by a C# enum with members named like its labels, by 'string' (the label) or by '{storage}' (the number)");
+            return BindingError.Mismatch($"{name} is held by a C# enum with members named like its labels, by 'string' (the label) or by '{storage}' (the number)");
         }
 
         var fields = new List<IFieldSymbol>();
@@ -365,48 +371,61 @@ internal sealed partial class Parser
             }
             if (!usedValues.Add(match.ConstantValue!))
             {
-                throw BindingException.Mismatch($"the labels of {name} map to C# enum members with the same value ('{match.Name}'), so a written value would be ambiguous");
+                return BindingError.Mismatch($"the labels of {name} map to C# enum members with the same value ('{match.Name}'), so a written value would be ambiguous");
             }
             members.Add(new EnumMemberSpec(member.Key, member.Value, match.Name));
         }
         if (missing.Count > 0)
         {
-            throw BindingException.Mismatch($"the labels {string.Join(", ", missing)} have no member of the same name in '{Display(enumType)}'; add them, or map the column to string");
+            return BindingError.Mismatch($"the labels {string.Join(", ", missing)} have no member of the same name in '{Display(enumType)}'; add them, or map the column to string");
         }
         return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, DefaultCheck.EqualsDefault, EnumRepresentation.CSharpEnum, storageEncoding, members.ToEquatableArray());
     }
 
-    private ValueSpec BindArray(ITypeSymbol type, string name, ClickHouseType element)
+    private BindingResult<ValueSpec> BindArray(ITypeSymbol type, string name, ClickHouseType element)
     {
         if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType))
         {
-            throw BindingException.Mismatch($"{name} is held by T[], List<T>, IReadOnlyList<T>, IList<T> or ImmutableArray<T>");
+            return BindingError.Mismatch($"{name} is held by T[], List<T>, IReadOnlyList<T>, IList<T> or ImmutableArray<T>");
         }
-        ValueSpec elementValue = Bind(elementType, element, allowNested: false);
+        if (!Bind(elementType, element, allowNested: false).TryGet(out ValueSpec? elementValue, out BindingError? error))
+        {
+            return error;
+        }
         return new ArrayValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, 1, CollectionIsEmpty(kind), kind, elementValue);
     }
 
-    private ValueSpec BindTuple(ITypeSymbol type, string name, IReadOnlyList<ClickHouseType> elements, IReadOnlyList<string?> elementNames)
+    private BindingResult<ValueSpec> BindTuple(ITypeSymbol type, string name, IReadOnlyList<ClickHouseType> elements, IReadOnlyList<string?> elementNames)
     {
         if (type is INamedTypeSymbol { IsTupleType: true } tuple)
         {
             if (tuple.TupleElements.Length != elements.Count)
             {
-                throw BindingException.Mismatch($"{name} has {elements.Count} elements but the C# tuple has {tuple.TupleElements.Length}");
+                return BindingError.Mismatch($"{name} has {elements.Count} elements but the C# tuple has {tuple.TupleElements.Length}");
             }
             var values = new ValueSpec[elements.Count];
             int minimumSize = 0;
             for (int i = 0; i < values.Length; i++)
             {
-                values[i] = Bind(tuple.TupleElements[i].Type, elements[i], allowNested: false);
+                if (!Bind(tuple.TupleElements[i].Type, elements[i], allowNested: false).TryGet(out ValueSpec? value, out BindingError? error))
+                {
+                    return error;
+                }
+                values[i] = value;
                 minimumSize = ValueSpec.AddSizes(minimumSize, values[i].MinimumByteSize);
             }
             return new TupleValueSpec(TypeName(type), name, IsReferenceType: false, minimumSize, DefaultCheck.EqualsDefaultByComparer, new EquatableArray<ValueSpec>(values));
         }
         if (type is INamedTypeSymbol named && IsRowType(named))
         {
-            RowShape shape = NestedShape(named);
-            CheckColumnsMatch(shape, name, elements, elementNames, "element");
+            if (!NestedShape(named).TryGet(out RowShape? shape, out BindingError? error))
+            {
+                return error;
+            }
+            if (ColumnsMismatch(shape, name, elements, elementNames, "element") is { } mismatch)
+            {
+                return mismatch;
+            }
             int minimumSize = 0;
             foreach (FieldSpec field in shape.Fields)
             {
@@ -415,10 +434,10 @@ internal sealed partial class Parser
             DefaultCheck isDefault = shape.IsReferenceType ? DefaultCheck.IsNull : DefaultCheck.EqualsDefaultByComparer;
             return new RowTupleValueSpec(TypeName(type), name, shape.IsReferenceType, minimumSize, isDefault, shape);
         }
-        throw BindingException.Mismatch($"{name} is held by a C# tuple with {elements.Count} elements, or by a [ClickHouseRow] type with one column per element");
+        return BindingError.Mismatch($"{name} is held by a C# tuple with {elements.Count} elements, or by a [ClickHouseRow] type with one column per element");
     }
 
-    private ValueSpec BindMap(ITypeSymbol type, string name, ClickHouseType key, ClickHouseType value)
+    private BindingResult<ValueSpec> BindMap(ITypeSymbol type, string name, ClickHouseType key, ClickHouseType value)
     {
         MapKind kind;
         ITypeSymbol? keyType;
@@ -438,7 +457,7 @@ internal sealed partial class Parser
                 kind = MapKind.KeyValuePairList;
                 break;
             default:
-                throw BindingException.Mismatch($"{name} is held by Dictionary<K, V>, IReadOnlyDictionary<K, V>, IDictionary<K, V>, or List<KeyValuePair<K, V>> (which keeps the order and repeated keys)");
+                return BindingError.Mismatch($"{name} is held by Dictionary<K, V>, IReadOnlyDictionary<K, V>, IDictionary<K, V>, or List<KeyValuePair<K, V>> (which keeps the order and repeated keys)");
         }
         var arguments = ((INamedTypeSymbol)type).TypeArguments;
         if (kind == MapKind.KeyValuePairList)
@@ -450,8 +469,11 @@ internal sealed partial class Parser
             keyType = arguments[0];
             valueType = arguments[1];
         }
-        ValueSpec keyValue = Bind(keyType!, key, allowNested: false);
-        ValueSpec valueValue = Bind(valueType!, value, allowNested: false);
+        if (!Bind(keyType!, key, allowNested: false).TryGet(out ValueSpec? keyValue, out BindingError? error)
+            || !Bind(valueType!, value, allowNested: false).TryGet(out ValueSpec? valueValue, out error))
+        {
+            return error;
+        }
         return new MapValueSpec(TypeName(type), name, IsReferenceType: true, 1, DefaultCheck.IsNullOrEmptyCollection, kind, keyValue, valueValue);
     }
 
@@ -460,7 +482,7 @@ internal sealed partial class Parser
     /// the fields (sent as one array column per field). Inside another type nothing is flattened: it travels as
     /// Array(Tuple(a A, ..)), held by a collection of C# tuples or of such a row type.
     /// </summary>
-    private ValueSpec BindNested(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
+    private BindingResult<ValueSpec> BindNested(ITypeSymbol type, ClickHouseType clickHouseType, bool allowNested)
     {
         string name = clickHouseType.ToString();
         if (!allowNested)
@@ -474,10 +496,16 @@ internal sealed partial class Parser
         }
         if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType) || elementType is not INamedTypeSymbol element || !IsRowType(element))
         {
-            throw BindingException.Mismatch($"{name} is held by a collection (T[], List<T>, ...) of a [ClickHouseRow] type with one column per field");
+            return BindingError.Mismatch($"{name} is held by a collection (T[], List<T>, ...) of a [ClickHouseRow] type with one column per field");
         }
-        RowShape shape = NestedShape(element);
-        CheckColumnsMatch(shape, name, clickHouseType.Arguments, clickHouseType.ElementNames, "field");
+        if (!NestedShape(element).TryGet(out RowShape? shape, out BindingError? error))
+        {
+            return error;
+        }
+        if (ColumnsMismatch(shape, name, clickHouseType.Arguments, clickHouseType.ElementNames, "field") is { } mismatch)
+        {
+            return mismatch;
+        }
         return new NestedValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, 1, CollectionIsEmpty(kind), kind, shape);
     }
 
@@ -485,17 +513,17 @@ internal sealed partial class Parser
     /// Variant(..): a ClickHouseVariant with one arm per type. Each arm takes the Variant type that equals its
     /// default mapping, else the first free one it can hold; its discriminator is that type's index in name order.
     /// </summary>
-    private ValueSpec BindVariant(ITypeSymbol type, ClickHouseType clickHouseType)
+    private BindingResult<ValueSpec> BindVariant(ITypeSymbol type, ClickHouseType clickHouseType)
     {
         string name = clickHouseType.ToString();
         if (type is not INamedTypeSymbol named || !_known.Is(named, KnownType.ClickHouseVariant))
         {
-            throw BindingException.Mismatch($"{name} is held by ClickHouseVariant<...> with one arm per type");
+            return BindingError.Mismatch($"{name} is held by ClickHouseVariant<...> with one arm per type");
         }
         IReadOnlyList<ClickHouseType> types = clickHouseType.Arguments;
         if (named.TypeArguments.Length != types.Count)
         {
-            throw BindingException.Mismatch($"{name} has {types.Count} types but the ClickHouseVariant has {named.TypeArguments.Length} arms");
+            return BindingError.Mismatch($"{name} has {types.Count} types but the ClickHouseVariant has {named.TypeArguments.Length} arms");
         }
 
         int count = types.Count;
@@ -504,7 +532,7 @@ internal sealed partial class Parser
         for (int i = 0; i < count; i++)
         {
             discriminators[i] = -1;
-            ClickHouseType? defaultType = TryDefaultType(named.TypeArguments[i]);
+            ClickHouseType? defaultType = DefaultType(named.TypeArguments[i], allowNested: false).ValueOrNull;
             for (int d = 0; d < count && defaultType is not null; d++)
             {
                 if (!taken[d] && types[d] == defaultType)
@@ -520,7 +548,7 @@ internal sealed partial class Parser
         {
             for (int d = 0; d < count && discriminators[i] < 0; d++)
             {
-                if (!taken[d] && TryBind(named.TypeArguments[i], types[d]) is not null)
+                if (!taken[d] && Bind(named.TypeArguments[i], types[d], allowNested: false).ValueOrNull is not null)
                 {
                     discriminators[i] = d;
                     taken[d] = true;
@@ -528,59 +556,43 @@ internal sealed partial class Parser
             }
             if (discriminators[i] < 0)
             {
-                throw BindingException.Mismatch($"no type of {name} is left that the arm '{Display(named.TypeArguments[i])}' can hold");
+                return BindingError.Mismatch($"no type of {name} is left that the arm '{Display(named.TypeArguments[i])}' can hold");
             }
         }
         for (int i = 0; i < count; i++)
         {
-            arms[i] = Bind(named.TypeArguments[i], types[discriminators[i]], allowNested: false);
+            if (!Bind(named.TypeArguments[i], types[discriminators[i]], allowNested: false).TryGet(out ValueSpec? arm, out BindingError? error))
+            {
+                return error;
+            }
+            arms[i] = arm;
         }
         return new VariantValueSpec(TypeName(type), name, IsReferenceType: false, 1, DefaultCheck.IsNullVariant, new EquatableArray<ValueSpec>(arms), new EquatableArray<int>(discriminators));
     }
 
-    /// <summary>The columns of a nested row type must be, in order, the Tuple elements or Nested fields: same types, same names where named.</summary>
-    private static void CheckColumnsMatch(RowShape shape, string name, IReadOnlyList<ClickHouseType> types, IReadOnlyList<string?> names, string what)
+    /// <summary>
+    /// Why the columns of a nested row type are not, in order, the Tuple elements or Nested fields (same types, same
+    /// names where named); null when they are.
+    /// </summary>
+    private static BindingError? ColumnsMismatch(RowShape shape, string name, IReadOnlyList<ClickHouseType> types, IReadOnlyList<string?> names, string what)
     {
         if (shape.Fields.Count != types.Count)
         {
-            throw BindingException.Mismatch($"{name} has {types.Count} {what}s but the row type has {shape.Fields.Count} columns");
+            return BindingError.Mismatch($"{name} has {types.Count} {what}s but the row type has {shape.Fields.Count} columns");
         }
         for (int i = 0; i < types.Count; i++)
         {
             FieldSpec field = shape.Fields[i];
             if (field.Value.ClickHouseType != types[i].ToString())
             {
-                throw BindingException.Mismatch($"{what} {i + 1} of {name} is {types[i]} but the column '{field.ColumnName}' of the row type is {field.Value.ClickHouseType}");
+                return BindingError.Mismatch($"{what} {i + 1} of {name} is {types[i]} but the column '{field.ColumnName}' of the row type is {field.Value.ClickHouseType}");
             }
             if (names.Count > i && names[i] is string elementName && elementName != field.ColumnName)
             {
-                throw BindingException.Mismatch($"{what} {i + 1} of {name} is named '{elementName}' but the row type's column is '{field.ColumnName}'");
+                return BindingError.Mismatch($"{what} {i + 1} of {name} is named '{elementName}' but the row type's column is '{field.ColumnName}'");
             }
         }
-    }
-
-    private ClickHouseType? TryDefaultType(ITypeSymbol type)
-    {
-        try
-        {
-            return DefaultType(type, allowNested: false);
-        }
-        catch (BindingException)
-        {
-            return null;
-        }
-    }
-
-    private ValueSpec? TryBind(ITypeSymbol type, ClickHouseType clickHouseType)
-    {
-        try
-        {
-            return Bind(type, clickHouseType, allowNested: false);
-        }
-        catch (BindingException)
-        {
-            return null;
-        }
+        return null;
     }
 
     private bool TryGetCollection(ITypeSymbol type, out CollectionKind kind, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? element)

@@ -14,18 +14,24 @@ internal sealed partial class Parser
     /// Decimal(28, 10)).
     /// </summary>
     /// <param name="allowNested">True for a row type's own member, where a collection of row types is Nested.</param>
-    private ClickHouseType DefaultType(ITypeSymbol type, bool allowNested)
+    private BindingResult<ClickHouseType> DefaultType(ITypeSymbol type, bool allowNested)
     {
         if (TryGetNullableUnderlying(type, out ITypeSymbol? underlying))
         {
-            ClickHouseType inner = DefaultType(underlying, allowNested: false);
-            return Create(() => ClickHouseType.Nullable(inner), $"ClickHouse has no Nullable({inner}); use the non-nullable '{underlying.ToDisplayString(s_messageFormat)}'");
+            if (!DefaultType(underlying, allowNested: false).TryGet(out ClickHouseType? inner, out BindingError? error))
+            {
+                return error;
+            }
+            return Create(ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.Nullable, inner, out _), $"ClickHouse has no Nullable({inner}); use the non-nullable '{underlying.ToDisplayString(s_messageFormat)}'");
         }
         if (type.IsReferenceType && type.NullableAnnotation == NullableAnnotation.Annotated)
         {
-            ClickHouseType inner = DefaultType(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), allowNested);
+            if (!DefaultType(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), allowNested).TryGet(out ClickHouseType? inner, out BindingError? error))
+            {
+                return error;
+            }
             // Only scalars can be Nullable in ClickHouse; a nullable array or map still maps to a plain one.
-            return TryCreate(() => ClickHouseType.Nullable(inner)) ?? inner;
+            return ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.Nullable, inner, out _) ?? inner;
         }
 
         switch (type.SpecialType)
@@ -62,7 +68,7 @@ internal sealed partial class Parser
 
         if (type is not INamedTypeSymbol named)
         {
-            throw BindingException.Unsupported("it has no ClickHouse type");
+            return BindingError.Unsupported("it has no ClickHouse type");
         }
 
         switch (_known.Of(named))
@@ -102,9 +108,13 @@ internal sealed partial class Parser
             var elements = new ClickHouseType[named.TupleElements.Length];
             for (int i = 0; i < elements.Length; i++)
             {
-                elements[i] = DefaultType(named.TupleElements[i].Type, allowNested: false);
+                if (!DefaultType(named.TupleElements[i].Type, allowNested: false).TryGet(out ClickHouseType? element, out BindingError? error))
+                {
+                    return error;
+                }
+                elements[i] = element;
             }
-            return Create(() => ClickHouseType.Tuple(elements), "its elements do not form a valid ClickHouse Tuple");
+            return Create(ClickHouseType.TryCreateTuple(ClickHouseTypeKind.Tuple, elements, null, out _, out _), "its elements do not form a valid ClickHouse Tuple");
         }
 
         if (_known.Is(named, KnownType.ClickHouseVariant))
@@ -112,43 +122,54 @@ internal sealed partial class Parser
             var arms = new ClickHouseType[named.TypeArguments.Length];
             for (int i = 0; i < arms.Length; i++)
             {
-                arms[i] = DefaultType(named.TypeArguments[i], allowNested: false);
+                if (!DefaultType(named.TypeArguments[i], allowNested: false).TryGet(out ClickHouseType? arm, out BindingError? error))
+                {
+                    return error;
+                }
+                arms[i] = arm;
             }
             return Create(
-                () => ClickHouseType.Variant(arms),
+                ClickHouseType.TryCreateVariant(arms, out _, out _),
                 $"its arms map to Variant({string.Join(", ", (object[])arms)}), which ClickHouse does not accept (the types must be distinct and not Nullable); declare the Variant with [ClickHouseColumn(Type = \"Variant(...)\")]");
         }
 
         if (IsRowType(named))
         {
-            return ClickHouseType.Tuple(NamedColumnTypes(NestedShape(named)));
+            return NestedShape(named).TryGet(out RowShape? shape, out BindingError? error) ? ClickHouseType.Tuple(NamedColumnTypes(shape)) : error;
         }
 
-        throw BindingException.Unsupported("it has no default ClickHouse type (see the type mapping), and it is not a [ClickHouseRow] type");
+        return BindingError.Unsupported("it has no default ClickHouse type (see the type mapping), and it is not a [ClickHouseRow] type");
     }
 
     /// <summary>Array(T) of the element's default type, or Nested(...) for a row type's own collection of row types.</summary>
-    private ClickHouseType DefaultCollectionType(ITypeSymbol element, bool allowNested)
+    private BindingResult<ClickHouseType> DefaultCollectionType(ITypeSymbol element, bool allowNested)
     {
+        BindingError? error;
         if (allowNested && element is INamedTypeSymbol named && IsRowType(named))
         {
-            return ClickHouseType.Nested(NamedColumnTypes(NestedShape(named)));
+            return NestedShape(named).TryGet(out RowShape? shape, out error) ? ClickHouseType.Nested(NamedColumnTypes(shape)) : error;
         }
-        ClickHouseType elementType = DefaultType(element, allowNested: false);
-        return Create(() => ClickHouseType.Array(elementType), $"ClickHouse has no Array({elementType})");
+        if (!DefaultType(element, allowNested: false).TryGet(out ClickHouseType? elementType, out error))
+        {
+            return error;
+        }
+        return Create(ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.Array, elementType, out _), $"ClickHouse has no Array({elementType})");
     }
 
-    private ClickHouseType DefaultMapType(ITypeSymbol key, ITypeSymbol value)
+    private BindingResult<ClickHouseType> DefaultMapType(ITypeSymbol key, ITypeSymbol value)
     {
-        ClickHouseType keyType = DefaultType(key, allowNested: false);
-        ClickHouseType valueType = DefaultType(value, allowNested: false);
-        return Create(() => ClickHouseType.Map(keyType, valueType), $"ClickHouse has no Map({keyType}, {valueType}): a key cannot be Nullable, an array or a map");
+        if (!DefaultType(key, allowNested: false).TryGet(out ClickHouseType? keyType, out BindingError? error)
+            || !DefaultType(value, allowNested: false).TryGet(out ClickHouseType? valueType, out error))
+        {
+            return error;
+        }
+        return Create(ClickHouseType.TryCreateMap(keyType, valueType, out _), $"ClickHouse has no Map({keyType}, {valueType}): a key cannot be Nullable, an array or a map");
     }
 
     /// <summary>Enum8 when every value fits Int8 and the underlying type is sbyte or byte, else Enum16; labels are the member names.</summary>
-    private static ClickHouseType DefaultEnumType(INamedTypeSymbol enumType)
+    private static BindingResult<ClickHouseType> DefaultEnumType(INamedTypeSymbol enumType)
     {
-        var members = new List<KeyValuePair<string, short>>();
+        var members = new List<KeyValuePair<string, long>>();
         bool fitsInt8 = enumType.EnumUnderlyingType?.SpecialType is SpecialType.System_SByte or SpecialType.System_Byte;
         foreach (ISymbol symbol in enumType.GetMembers())
         {
@@ -159,17 +180,17 @@ internal sealed partial class Parser
             long value = Convert.ToInt64(field.ConstantValue, System.Globalization.CultureInfo.InvariantCulture);
             if (value < short.MinValue || value > short.MaxValue)
             {
-                throw BindingException.Unsupported($"the value {value} of '{field.Name}' does not fit Enum16 (-32768 to 32767); map the column to an integer type with [ClickHouseColumn(Type = \"...\")]");
+                return BindingError.Unsupported($"the value {value} of '{field.Name}' does not fit Enum16 (-32768 to 32767); map the column to an integer type with [ClickHouseColumn(Type = \"...\")]");
             }
             fitsInt8 &= value >= sbyte.MinValue && value <= sbyte.MaxValue;
-            members.Add(new KeyValuePair<string, short>(field.Name, (short)value));
+            members.Add(new KeyValuePair<string, long>(field.Name, value));
         }
         if (members.Count == 0)
         {
-            throw BindingException.Unsupported("the enum has no members, and a ClickHouse Enum needs at least one");
+            return BindingError.Unsupported("the enum has no members, and a ClickHouse Enum needs at least one");
         }
         return Create(
-            () => fitsInt8 ? ClickHouseType.Enum8(members) : ClickHouseType.Enum16(members),
+            ClickHouseType.TryCreateEnum(fitsInt8 ? ClickHouseTypeKind.Enum8 : ClickHouseTypeKind.Enum16, members, out _, out _),
             "its members do not form a valid ClickHouse Enum (two members share a value?); declare the Enum with [ClickHouseColumn(Type = \"Enum8(...)\")]");
     }
 
@@ -183,20 +204,9 @@ internal sealed partial class Parser
         return columns;
     }
 
-    private static ClickHouseType Create(Func<ClickHouseType> factory, string reason)
-        => TryCreate(factory) ?? throw BindingException.Unsupported(reason);
-
-    private static ClickHouseType? TryCreate(Func<ClickHouseType> factory)
-    {
-        try
-        {
-            return factory();
-        }
-        catch (ArgumentException)
-        {
-            return null;
-        }
-    }
+    /// <summary>A type made by one of ClickHouseType's validating factories, or why the C# type has none.</summary>
+    private static BindingResult<ClickHouseType> Create(ClickHouseType? created, string reason)
+        => created is null ? BindingError.Unsupported(reason) : created;
 
     private static bool TryGetNullableUnderlying(ITypeSymbol type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out ITypeSymbol? underlying)
     {
@@ -228,35 +238,34 @@ internal sealed partial class Parser
     /// The shape of a [ClickHouseRow] type used inside the row being generated (as a Tuple or a Nested column),
     /// analysed once per type. A type that contains itself, or one with errors of its own, cannot be used.
     /// </summary>
-    private RowShape NestedShape(INamedTypeSymbol type)
+    private BindingResult<RowShape> NestedShape(INamedTypeSymbol type)
     {
         foreach (INamedTypeSymbol inProgress in _rowsInProgress)
         {
             if (SymbolEqualityComparer.Default.Equals(inProgress, type))
             {
-                throw BindingException.Recursive(DisplayName(_rowsInProgress[0]), DisplayName(type));
+                return BindingError.Recursive(DisplayName(_rowsInProgress[0]), DisplayName(type));
             }
         }
         if (!_nestedShapes.TryGetValue(type, out (RowShape? Shape, string? Error) nested))
         {
             if (type.TypeParameters.Length > 0)
             {
-                throw BindingException.Unsupported($"the row type '{DisplayName(type)}' is generic");
+                return BindingError.Unsupported($"the row type '{DisplayName(type)}' is generic");
             }
             var diagnostics = new List<DiagnosticInfo>();
             _rowsInProgress.Add(type);
-            try
+            nested.Shape = ParseRowShape(type, isTopLevel: false, diagnostics, out BindingError? recursion);
+            _rowsInProgress.RemoveAt(_rowsInProgress.Count - 1);
+            if (recursion is not null)
             {
-                nested.Shape = ParseRowShape(type, isTopLevel: false, diagnostics);
-            }
-            finally
-            {
-                _rowsInProgress.RemoveAt(_rowsInProgress.Count - 1);
+                // The outer member reports it: the row type contains itself through this one.
+                return recursion;
             }
             DiagnosticInfo? error = diagnostics.Find(d => d.IsError);
             nested.Error = error is null ? null : error.ToDiagnostic().GetMessage(System.Globalization.CultureInfo.InvariantCulture);
             _nestedShapes.Add(type, nested);
         }
-        return nested.Shape ?? throw BindingException.Unsupported($"the row type '{DisplayName(type)}' cannot be used here: {nested.Error}");
+        return nested.Shape is null ? BindingError.Unsupported($"the row type '{DisplayName(type)}' cannot be used here: {nested.Error}") : nested.Shape;
     }
 }

@@ -14,8 +14,13 @@ internal sealed partial class Parser
     /// The columns and construction of a row type: the one being generated (<paramref name="isTopLevel"/>), or one
     /// nested in it as a Tuple or Nested column. Null when something is wrong; <paramref name="diagnostics"/> says what.
     /// </summary>
-    private RowShape? ParseRowShape(INamedTypeSymbol type, bool isTopLevel, List<DiagnosticInfo> diagnostics)
+    /// <param name="recursion">
+    /// For a nested row type, set when a member makes the outer row type contain itself: the outer member reports
+    /// it, and parsing stops.
+    /// </param>
+    private RowShape? ParseRowShape(INamedTypeSymbol type, bool isTopLevel, List<DiagnosticInfo> diagnostics, out BindingError? recursion)
     {
+        recursion = null;
         int diagnosticsBefore = diagnostics.Count;
         List<MemberInfo> members = CollectMembers(type, isTopLevel, diagnostics, out List<ISymbol> requiredNonColumns);
         var fields = new List<FieldSpec>();
@@ -30,7 +35,11 @@ internal sealed partial class Parser
                 continue;
             }
 
-            ValueSpec? value = BindMember(member, isTopLevel, diagnostics);
+            ValueSpec? value = BindMember(member, isTopLevel, diagnostics, out recursion);
+            if (recursion is not null)
+            {
+                return null;
+            }
             if (value is null)
             {
                 continue;
@@ -242,58 +251,74 @@ internal sealed partial class Parser
     }
 
     /// <summary>Maps one member to its value spec, or reports why it cannot be mapped and returns null.</summary>
-    private ValueSpec? BindMember(MemberInfo member, bool isTopLevel, List<DiagnosticInfo> diagnostics)
+    /// <param name="recursion">Inside a nested row type, the recursion that is the outer member's to report, instead of reporting it.</param>
+    private ValueSpec? BindMember(MemberInfo member, bool isTopLevel, List<DiagnosticInfo> diagnostics, out BindingError? recursion)
     {
+        recursion = null;
         string memberType = member.Type.ToDisplayString(s_messageFormat);
         ClickHouseType? declared = null;
         if (member.TypeText is not null)
         {
-            if (!ClickHouseType.TryParse(member.TypeText, out declared, out string? error))
+            if (!ClickHouseType.TryParse(member.TypeText, out declared, out string? parseError))
             {
-                diagnostics.Add(Diagnostic(DiagnosticDescriptors.InvalidClickHouseType, member.Location, member.TypeText, member.Name, error ?? "unknown error"));
+                diagnostics.Add(Diagnostic(DiagnosticDescriptors.InvalidClickHouseType, member.Location, member.TypeText, member.Name, parseError ?? "unknown error"));
                 return null;
             }
         }
 
         bool outerCacheStrings = _cacheStrings;
         _cacheStrings = member.CacheStrings;
-        try
+        BindingResult<ValueSpec> bound = BindDeclaredOrDefault(member, isTopLevel, ref declared);
+        _cacheStrings = outerCacheStrings;
+
+        if (!bound.TryGet(out ValueSpec? value, out BindingError? error))
         {
-            declared ??= DefaultType(member.Type, allowNested: isTopLevel);
-            ValueSpec value = Bind(member.Type, declared, allowNested: isTopLevel);
-            foreach (string decimalType in WideDecimals(value))
+            // Inside a nested row type, recursion is the outer member's problem: let it reach it.
+            if (!isTopLevel && error.IsRecursion)
             {
-                diagnostics.Add(Diagnostic(DiagnosticDescriptors.DecimalPrecisionExceedsSystemDecimal, member.Location, member.Name, decimalType));
+                recursion = error;
+                return null;
             }
-            // A member marked UseServerDefault may hold null on purpose: in RowBinaryWithDefaults null means "the column's default".
-            if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec
-                && !member.UseServerDefault)
-            {
-                diagnostics.Add(Diagnostic(DiagnosticDescriptors.NullableMemberForNonNullableColumn, member.Location, member.Name, memberType, declared.ToString(), NullableMemberRemedy(member.Type, declared)));
-            }
-            return value;
-        }
-        // Inside a nested row type, recursion is the outer member's problem: let it reach it.
-        catch (BindingException exception) when (isTopLevel || exception.Descriptor != DiagnosticDescriptors.RecursiveRowType)
-        {
             var arguments = new List<string> { member.Name };
-            if (exception.Descriptor == DiagnosticDescriptors.UnsupportedMemberType)
+            if (error.Descriptor == DiagnosticDescriptors.UnsupportedMemberType)
             {
                 arguments.Add(memberType);
             }
-            else if (exception.Descriptor == DiagnosticDescriptors.TypeMismatch)
+            else if (error.Descriptor == DiagnosticDescriptors.TypeMismatch)
             {
                 arguments.Add(memberType);
                 arguments.Add(declared?.ToString() ?? member.TypeText ?? "?");
             }
-            arguments.AddRange(exception.Details);
-            diagnostics.Add(new DiagnosticInfo(exception.Descriptor, member.Location, arguments.ToEquatableArray()));
+            arguments.AddRange(error.Details);
+            diagnostics.Add(new DiagnosticInfo(error.Descriptor, member.Location, arguments.ToEquatableArray()));
             return null;
         }
-        finally
+
+        foreach (string decimalType in WideDecimals(value))
         {
-            _cacheStrings = outerCacheStrings;
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.DecimalPrecisionExceedsSystemDecimal, member.Location, member.Name, decimalType));
         }
+        // A member marked UseServerDefault may hold null on purpose: in RowBinaryWithDefaults null means "the column's default".
+        if (member.Type.IsReferenceType && member.Type.NullableAnnotation == NullableAnnotation.Annotated && value is not NullableValueSpec
+            && !member.UseServerDefault)
+        {
+            diagnostics.Add(Diagnostic(DiagnosticDescriptors.NullableMemberForNonNullableColumn, member.Location, member.Name, memberType, declared!.ToString(), NullableMemberRemedy(member.Type, declared)));
+        }
+        return value;
+    }
+
+    /// <summary>Binds a member to its declared type, or to its C# type's default one, which <paramref name="declared"/> then holds.</summary>
+    private BindingResult<ValueSpec> BindDeclaredOrDefault(MemberInfo member, bool isTopLevel, ref ClickHouseType? declared)
+    {
+        if (declared is null)
+        {
+            if (!DefaultType(member.Type, allowNested: isTopLevel).TryGet(out ClickHouseType? defaultType, out BindingError? error))
+            {
+                return error;
+            }
+            declared = defaultType;
+        }
+        return Bind(member.Type, declared, allowNested: isTopLevel);
     }
 
     /// <summary>
@@ -339,8 +364,10 @@ internal sealed partial class Parser
     {
         string dropTheMark = $"drop the '?' from '{type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(s_messageFormat)}' and initialise the member";
         ClickHouseType? nullable = column.Kind == ClickHouseTypeKind.LowCardinality
-            ? TryCreate(() => ClickHouseType.LowCardinality(ClickHouseType.Nullable(column.Arguments[0])))
-            : TryCreate(() => ClickHouseType.Nullable(column));
+            ? ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.Nullable, column.Arguments[0], out _) is { } inner
+                ? ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.LowCardinality, inner, out _)
+                : null
+            : ClickHouseType.TryCreateWrapper(ClickHouseTypeKind.Nullable, column, out _);
         return nullable is null
             ? $"{dropTheMark} (ClickHouse has no Nullable({column}))"
             : $"{dropTheMark}, or declare the column {nullable} to store NULL";

@@ -72,7 +72,7 @@ internal sealed partial class Parser
         if (diagnostics.Count == 0)
         {
             _rowsInProgress.Add(_rowType);
-            row = ParseRowShape(_rowType, isTopLevel: true, diagnostics) ?? row;
+            row = ParseRowShape(_rowType, isTopLevel: true, diagnostics, out _) ?? row;
         }
 
         string? ns = _rowType.ContainingNamespace is { IsGlobalNamespace: false } containingNamespace ? containingNamespace.ToDisplayString() : null;
