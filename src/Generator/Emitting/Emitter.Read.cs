@@ -311,7 +311,7 @@ internal sealed partial class Emitter
     {
         var element = (ScalarValueSpec)array.Element;
         string target = array.Kind == CollectionKind.List ? span : $"new global::System.Span<{element.TypeName}>({span})";
-        _code.WriteLine(element.TypeName == "byte"
+        _code.WriteLine(IsByte(element)
             ? $"reader.ReadBytes({span}, {Literal(array.ClickHouseType)});"
             : $"{RuntimeSupport}.ReadLittleEndian(ref reader, {target}, {Literal(array.ClickHouseType)});");
     }

@@ -219,7 +219,7 @@ internal sealed partial class Emitter
             inner = names.Take(hint);
             // A tuple type in a pattern would be a positional pattern, which fails on a null element and rejects 'T?'.
             string type = NonNullable(nullable.Inner);
-            isNotNull = type.StartsWith("(", System.StringComparison.Ordinal) ? $"{value} is {{ }} {inner}" : $"{value} is {type} {inner}";
+            isNotNull = nullable.Inner is TupleValueSpec ? $"{value} is {{ }} {inner}" : $"{value} is {type} {inner}";
         }
         _code.WriteLine($"if ({isNotNull})");
         using (_code.OpenBlock())
@@ -241,7 +241,7 @@ internal sealed partial class Emitter
         if (array.Element is ScalarValueSpec { IsBlittable: true } element && array.Kind is CollectionKind.Array or CollectionKind.List or CollectionKind.ImmutableArray)
         {
             string span = SpanOf(array.Kind, local, element.TypeName);
-            _code.WriteLine(element.TypeName == "byte"
+            _code.WriteLine(IsByte(element)
                 ? $"writer.WriteBytes({span});"
                 : $"{RuntimeSupport}.WriteLittleEndian<{element.TypeName}>(ref writer, {span});");
             return;
@@ -419,6 +419,9 @@ internal sealed partial class Emitter
             body(item);
         }
     }
+
+    /// <summary>A <c>byte</c> element, whose span is already bytes.</summary>
+    private static bool IsByte(ScalarValueSpec element) => element is { Encoding: ScalarEncoding.UInt8, Holder: ScalarHolder.Natural };
 
     private static string NullValue(string clickHouseType) => $"NullValue({Literal(clickHouseType)})";
 
