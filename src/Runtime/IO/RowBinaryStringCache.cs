@@ -126,6 +126,13 @@ internal sealed class RowBinaryStringCache
         private int _overflows;
         private bool _repeats;
 
+        /// <summary>Windows in a row in which a quarter of the values found no room.</summary>
+        private int _crowdedWindows;
+
+        /// <summary>Crowded windows before the table starts over; doubles every time, so that values that never
+        /// repeat cost a few refills in all (a logarithmic number of them), not one per window.</summary>
+        private int _crowdedWindowsBeforeRestart = 1;
+
         public bool Disabled { get; private set; }
 
         public int Count { get; private set; }
@@ -200,8 +207,8 @@ internal sealed class RowBinaryStringCache
 
         /// <summary>
         /// Once the table is half full, a window of lookups with fewer than one hit in four turns it off. A column whose
-        /// values are known to repeat keeps its table, but starts it over when it is full and a quarter of the window's
-        /// values found no room, so that values that repeat later are kept.
+        /// values are known to repeat keeps its table, but starts it over when it is full and a quarter of the values
+        /// found no room (1, then 2, 4, 8... such windows in a row), so that values that repeat later are kept.
         /// </summary>
         private void CountLookup(bool hit)
         {
@@ -209,12 +216,18 @@ internal sealed class RowBinaryStringCache
             _hits += hit ? 1 : 0;
             if (_lookups == Window)
             {
-                if (_repeats && _overflows >= Window / 4)
+                if (_repeats)
                 {
-                    Array.Clear(_entries);
-                    Count = 0;
+                    _crowdedWindows = _overflows >= Window / 4 ? _crowdedWindows + 1 : 0;
+                    if (_crowdedWindows >= _crowdedWindowsBeforeRestart)
+                    {
+                        Array.Clear(_entries);
+                        Count = 0;
+                        _crowdedWindows = 0;
+                        _crowdedWindowsBeforeRestart = Math.Min(_crowdedWindowsBeforeRestart * 2, 1 << 20);
+                    }
                 }
-                else if (!_repeats && Count >= MaxEntries / 2 && _hits < Window / 4)
+                else if (Count >= MaxEntries / 2 && _hits < Window / 4)
                 {
                     Disabled = true;
                 }
