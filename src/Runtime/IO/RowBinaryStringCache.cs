@@ -13,10 +13,11 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 /// <remarks>
 /// Bounded: at most <see cref="MaxEntries"/> values of at most <see cref="MaxValueLength"/> bytes per column, and at
-/// most <see cref="MaxProbes"/> compares per lookup. Every String column goes through it; a column whose values do
-/// not repeat turns its table off after <see cref="Window"/> lookups (then a read costs one branch), unless the
-/// column says its values repeat (LowCardinality, or <see cref="ClickHouseColumnAttribute.CacheStrings"/>): then a
-/// table full of values that did not repeat starts over.
+/// most <see cref="MaxProbes"/> compares per lookup. Every String column goes through it. A column whose values do
+/// not repeat turns its table off after <see cref="Window"/> lookups and lets its values go (then a read costs a
+/// branch). A column that says its values repeat (LowCardinality, or <see cref="ClickHouseColumnAttribute.CacheStrings"/>)
+/// rests instead, for 1, 2, 4, 8... windows of values, and then tries again with an empty table: values that repeat
+/// after a stretch that did not are cached again, and values that never repeat cost a few windows of lookups in all.
 /// The hash samples at most 40 bytes of a value and is seeded per process: values that collide only cost probes,
 /// never more than <see cref="MaxProbes"/>, and bytes from the wire cannot aim at one slot.
 /// </remarks>
@@ -33,6 +34,10 @@ internal sealed class RowBinaryStringCache
 
     /// <summary>Lookups between checks of the hit rate.</summary>
     public const int Window = 8192;
+
+    /// <summary>An early check, for values that barely repeat at all: a table that has seen this many lookups and
+    /// found fewer than one hit in sixteen stops paying for itself at once.</summary>
+    public const int FirstLook = 2048;
 
     private const int InitialSlots = 64;
     private const int MaxSlots = MaxEntries * 2;
@@ -51,7 +56,7 @@ internal sealed class RowBinaryStringCache
     {
         ColumnTable? table = (uint)column < (uint)_columns.Length ? _columns[column] : null;
         table ??= Create(column);
-        if ((table.Disabled && !repeats) || utf8.Length > MaxValueLength)
+        if (utf8.Length > MaxValueLength || table.IsResting())
         {
             hash = -1;
             return null;
@@ -121,21 +126,31 @@ internal sealed class RowBinaryStringCache
     private sealed class ColumnTable
     {
         private Entry[] _entries = new Entry[InitialSlots];
+        private int _count;
         private int _lookups;
         private int _hits;
         private int _overflows;
         private bool _repeats;
 
-        /// <summary>Windows in a row in which a quarter of the values found no room.</summary>
-        private int _crowdedWindows;
+        /// <summary>Values left before a resting table tries again; 0 while it caches.</summary>
+        private int _restLeft;
+        private int _rests;
 
-        /// <summary>Crowded windows before the table starts over; doubles every time, so that values that never
-        /// repeat cost a few refills in all (a logarithmic number of them), not one per window.</summary>
-        private int _crowdedWindowsBeforeRestart = 1;
-
-        public bool Disabled { get; private set; }
-
-        public int Count { get; private set; }
+        /// <summary>True while the table rests: the value is decoded as if there were no cache.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool IsResting()
+        {
+            if (_restLeft == 0)
+            {
+                return false;
+            }
+            if (--_restLeft > 0)
+            {
+                return true;
+            }
+            _entries = new Entry[InitialSlots];
+            return false;
+        }
 
         public string? TryGet(ReadOnlySpan<byte> utf8, int hash, bool repeats)
         {
@@ -162,18 +177,22 @@ internal sealed class RowBinaryStringCache
 
         public void Add(ReadOnlySpan<byte> utf8, int hash, string value)
         {
-            if (Count >= MaxEntries)
+            if (_restLeft > 0)
+            {
+                return;
+            }
+            if (_count >= MaxEntries)
             {
                 _overflows++;
                 return;
             }
-            if (Count * 2 >= _entries.Length && _entries.Length < MaxSlots)
+            if (_count * 2 >= _entries.Length && _entries.Length < MaxSlots)
             {
                 Grow();
             }
             if (Insert(_entries, new Entry(hash, utf8.ToArray(), value)))
             {
-                Count++;
+                _count++;
             }
         }
 
@@ -184,7 +203,7 @@ internal sealed class RowBinaryStringCache
             {
                 if (entry.Utf8 is not null && !Insert(larger, entry))
                 {
-                    Count--;
+                    _count--;
                 }
             }
             _entries = larger;
@@ -206,35 +225,43 @@ internal sealed class RowBinaryStringCache
         }
 
         /// <summary>
-        /// Once the table is half full, a window of lookups with fewer than one hit in four turns it off. A column whose
-        /// values are known to repeat keeps its table, but starts it over when it is full and a quarter of the values
-        /// found no room (1, then 2, 4, 8... such windows in a row), so that values that repeat later are kept.
+        /// After the first <see cref="FirstLook"/> lookups, a table that found almost no repeats, and at the end of each
+        /// window of lookups, a table at least half full that found fewer than one hit in four (or,
+        /// in a column whose values repeat, turned away a quarter of its values for want of room) stops paying for
+        /// itself. A plain column's table then turns off for good; a repeating column's rests for 1, 2, 4, 8...
+        /// windows. Either way it lets go of its values.
         /// </summary>
         private void CountLookup(bool hit)
         {
             _lookups++;
             _hits += hit ? 1 : 0;
-            if (_lookups == Window)
+            if (_lookups == FirstLook && _hits < FirstLook / 16 && _count >= FirstLook / 2)
             {
-                if (_repeats)
-                {
-                    _crowdedWindows = _overflows >= Window / 4 ? _crowdedWindows + 1 : 0;
-                    if (_crowdedWindows >= _crowdedWindowsBeforeRestart)
-                    {
-                        Array.Clear(_entries);
-                        Count = 0;
-                        _crowdedWindows = 0;
-                        _crowdedWindowsBeforeRestart = Math.Min(_crowdedWindowsBeforeRestart * 2, 1 << 20);
-                    }
-                }
-                else if (Count >= MaxEntries / 2 && _hits < Window / 4)
-                {
-                    Disabled = true;
-                }
-                _lookups = 0;
-                _hits = 0;
-                _overflows = 0;
+                Rest();
+                return;
             }
+            if (_lookups < Window)
+            {
+                return;
+            }
+            bool unpaid = _count >= MaxEntries / 2 && (_hits < Window / 4 || (_repeats && _overflows >= Window / 4));
+            _lookups = 0;
+            _hits = 0;
+            _overflows = 0;
+            if (unpaid)
+            {
+                Rest();
+            }
+        }
+
+        private void Rest()
+        {
+            _restLeft = _repeats ? Window << Math.Min(_rests++, 16) : int.MaxValue;
+            _entries = [];
+            _count = 0;
+            _lookups = 0;
+            _hits = 0;
+            _overflows = 0;
         }
     }
 
