@@ -5,8 +5,9 @@ using Driver = ClickHouse.Driver;
 namespace ClickHouse.RowBinary.Benchmarks.Peer;
 
 /// <summary>
-/// <see cref="PeerWebVisit"/> for a user who knows page URLs repeat: <c>CacheStrings</c> on <c>page_url</c> hands
-/// back one string per distinct URL instead of one per row (ClickHouse.Driver has no such option).
+/// <see cref="PeerWebVisit"/> for a user who knows page URLs repeat: <c>CacheStrings</c> on <c>page_url</c> keeps its
+/// string cache on whatever the hit rate (every String column caches by default, but turns its cache off when values
+/// do not repeat). ClickHouse.Driver has no such option.
 /// </summary>
 [ClickHouseRow]
 public sealed partial class PeerWebVisitCached : IPeerRow

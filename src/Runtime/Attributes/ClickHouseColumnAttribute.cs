@@ -25,10 +25,11 @@ public sealed class ClickHouseColumnAttribute(string? name = null) : Attribute
     public bool UseServerDefault { get; set; }
 
     /// <summary>
-    /// Reading: hand back one <see cref="string"/> for each value that repeats in this String column instead of a new
-    /// one per row (a bounded per-column cache keyed by the UTF-8 bytes, which turns itself off when values do not
-    /// repeat). Always on for LowCardinality(String). Rows then share string instances, which is safe: strings are
-    /// immutable.
+    /// Reading: this String column's values repeat, so keep caching them. Every String column read into
+    /// <see cref="string"/> hands back one instance per repeated value (a bounded per-column cache keyed by the UTF-8
+    /// bytes) and turns that cache off once its values prove not to repeat; with <c>CacheStrings</c>, as for
+    /// LowCardinality(String), the cache stays on and starts over when values that did not repeat fill it. Rows share
+    /// string instances either way, which is safe: strings are immutable.
     /// </summary>
     public bool CacheStrings { get; set; }
 }

@@ -11,7 +11,9 @@ public ref partial struct RowBinaryReader
 
     /// <summary>
     /// Reads a String as text. Bytes that are not valid UTF-8 are an error, never silently replaced: read such
-    /// columns as bytes (<see cref="ReadStringBytes"/>).
+    /// columns as bytes (<see cref="ReadStringBytes"/>). When the reader has a string cache (the library's readers
+    /// give it one), a value that repeats in the current column comes back as the same string instance; the cache
+    /// turns itself off in a column whose values do not repeat.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string ReadString()
@@ -21,41 +23,45 @@ public ref partial struct RowBinaryReader
         {
             ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
             _position += length;
-            return DecodeString(bytes);
+            return _strings is null ? DecodeString(bytes) : DecodeThroughCache(bytes, repeats: false);
         }
         return ReadStringSlow(length);
     }
 
     /// <summary>
-    /// Reads a String as text, handing back the same string for a value that repeats in the current column when the
-    /// reader has a string cache (the library's readers give it one; generated code calls this for
-    /// LowCardinality(String) columns and members marked <see cref="ClickHouseColumnAttribute.CacheStrings"/>).
-    /// Without a cache it is <see cref="ReadString"/>.
+    /// Reads a String as text whose values are known to repeat: as <see cref="ReadString"/>, but the column's cache
+    /// stays on whatever its hit rate (generated code calls this for LowCardinality(String) columns and members marked
+    /// <see cref="ClickHouseColumnAttribute.CacheStrings"/>). Without a cache it is <see cref="ReadString"/>.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string ReadCachedString()
     {
-        if (_strings is null)
-        {
-            return ReadString();
-        }
         int length = ReadLength("String");
-        if (_span.Length - _position < length)
+        if (_span.Length - _position >= length)
         {
-            return ReadStringSlow(length);
+            ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
+            _position += length;
+            return _strings is null ? DecodeString(bytes) : DecodeThroughCache(bytes, repeats: true);
         }
-        if (length == 0)
+        return ReadStringSlow(length);
+    }
+
+    private readonly string DecodeThroughCache(ReadOnlySpan<byte> bytes, bool repeats)
+    {
+        if (bytes.IsEmpty)
         {
             return string.Empty;
         }
-        ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
-        _position += length;
-        string? cached = _strings.TryGet(CurrentColumn, bytes, out int hash);
+        string? cached = _strings!.TryGet(CurrentColumn, bytes, repeats, out int hash);
         if (cached is not null)
         {
             return cached;
         }
         string value = DecodeString(bytes);
-        _strings.Add(CurrentColumn, bytes, hash, value);
+        if (hash >= 0)
+        {
+            _strings.Add(CurrentColumn, bytes, hash, value);
+        }
         return value;
     }
 

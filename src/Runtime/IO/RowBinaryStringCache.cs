@@ -1,16 +1,26 @@
 using System;
+using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Hands back the same <see cref="string"/> for a String value that repeats within a column, keyed by its UTF-8
 /// bytes: analytics data repeats itself (that is why LowCardinality exists), and a repeated value then costs a
-/// hash and a compare instead of a decode and an allocation. One table per column, created on first use.
-/// Bounded: at most <see cref="MaxEntries"/> values of at most <see cref="MaxValueLength"/> bytes per column; a
-/// column whose values do not repeat turns its table off after a while, so that it costs next to nothing.
-/// Hashes are randomized per process (<see cref="HashCode"/>): bytes from the wire cannot aim at one slot.
+/// hash and a compare instead of a decode and an allocation that the garbage collector must later trace and move.
+/// One table per column, created on first use and grown as distinct values arrive.
 /// </summary>
+/// <remarks>
+/// Bounded: at most <see cref="MaxEntries"/> values of at most <see cref="MaxValueLength"/> bytes per column, and at
+/// most <see cref="MaxProbes"/> compares per lookup. Every String column goes through it. A column whose values do
+/// not repeat turns its table off after <see cref="Window"/> lookups and lets its values go (then a read costs a
+/// branch). A column that says its values repeat (LowCardinality, or <see cref="ClickHouseColumnAttribute.CacheStrings"/>)
+/// rests instead, for 1, 2, 4, 8... windows of values, and then tries again with an empty table: values that repeat
+/// after a stretch that did not are cached again, and values that never repeat cost a few windows of lookups in all.
+/// The hash samples at most 40 bytes of a value and is seeded per process: values that collide only cost probes,
+/// never more than <see cref="MaxProbes"/>, and bytes from the wire cannot aim at one slot.
+/// </remarks>
 internal sealed class RowBinaryStringCache
 {
     /// <summary>The most values kept per column.</summary>
@@ -19,37 +29,47 @@ internal sealed class RowBinaryStringCache
     /// <summary>Longer values are decoded every time: long text rarely repeats, and it would make the cache large.</summary>
     public const int MaxValueLength = 256;
 
-    private const int Slots = MaxEntries * 2;
-    private const int MaxProbes = 8;
+    /// <summary>Compares per lookup at most.</summary>
+    public const int MaxProbes = 8;
 
     /// <summary>Lookups between checks of the hit rate.</summary>
-    private const int Window = 8192;
+    public const int Window = 8192;
+
+    /// <summary>An early check, for values that barely repeat at all: a table that has seen this many lookups and
+    /// found fewer than one hit in sixteen stops paying for itself at once.</summary>
+    public const int FirstLook = 2048;
+
+    private const int InitialSlots = 64;
+    private const int MaxSlots = MaxEntries * 2;
+
+    private static readonly ulong s_seed = (ulong)Random.Shared.NextInt64() | 1;
 
     private ColumnTable?[] _columns = [];
 
-    /// <summary>The cached string for <paramref name="utf8"/> in <paramref name="column"/>, or null (then
-    /// <see cref="Add"/> the decoded value with the same <paramref name="hash"/>).</summary>
+    /// <summary>
+    /// The cached string for <paramref name="utf8"/> in <paramref name="column"/>, or null: then, when
+    /// <paramref name="hash"/> is not negative, <see cref="Add"/> the decoded value with the same hash. <paramref name="repeats"/> says the column's values are
+    /// known to repeat (LowCardinality, CacheStrings): its table never turns itself off.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public string? TryGet(int column, ReadOnlySpan<byte> utf8, out int hash)
+    public string? TryGet(int column, ReadOnlySpan<byte> utf8, bool repeats, out int hash)
     {
-        column = Math.Max(column, 0);
         ColumnTable? table = (uint)column < (uint)_columns.Length ? _columns[column] : null;
-        if (table is null)
+        table ??= Create(column);
+        if (utf8.Length > MaxValueLength || table.IsResting())
         {
-            table = Create(column);
-        }
-        if (table.Disabled || utf8.Length > MaxValueLength)
-        {
-            hash = 0;
+            hash = -1;
             return null;
         }
-        return table.TryGet(utf8, out hash);
+        hash = Hash(utf8);
+        return table.TryGet(utf8, hash, repeats);
     }
 
+    /// <summary>Keeps <paramref name="value"/> after a <see cref="TryGet"/> that found nothing.</summary>
     public void Add(int column, ReadOnlySpan<byte> utf8, int hash, string value)
     {
         ColumnTable table = _columns[Math.Max(column, 0)]!;
-        if (!table.Disabled && utf8.Length <= MaxValueLength)
+        if (utf8.Length <= MaxValueLength)
         {
             table.Add(utf8, hash, value);
         }
@@ -58,6 +78,7 @@ internal sealed class RowBinaryStringCache
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ColumnTable Create(int column)
     {
+        column = Math.Max(column, 0);
         if (column >= _columns.Length)
         {
             Array.Resize(ref _columns, Math.Max(column + 1, _columns.Length * 2));
@@ -65,68 +86,182 @@ internal sealed class RowBinaryStringCache
         return _columns[column] ??= new ColumnTable();
     }
 
+    /// <summary>
+    /// Mixes the length, the first and last 16 bytes and 8 from the middle: enough to tell apart values that share a
+    /// prefix (URLs) or a suffix, at a cost that does not grow with the value. Values that differ only elsewhere share
+    /// a slot chain, which <see cref="MaxProbes"/> bounds.
+    /// </summary>
+    private static int Hash(ReadOnlySpan<byte> utf8)
+    {
+        int length = utf8.Length;
+        ref byte start = ref MemoryMarshal.GetReference(utf8);
+        ulong hash = s_seed ^ ((ulong)length * 0x9E3779B97F4A7C15UL);
+        if (length >= 8)
+        {
+            hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref start));
+            hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 8)));
+            if (length > 16)
+            {
+                hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, 8)));
+                hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, length - 16)));
+                hash = Mix(hash, Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref start, (length / 2) - 4)));
+            }
+        }
+        else if (length >= 4)
+        {
+            hash = Mix(hash, ((ulong)Unsafe.ReadUnaligned<uint>(ref start) << 32) | Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref start, length - 4)));
+        }
+        else if (length > 0)
+        {
+            hash = Mix(hash, start | ((ulong)Unsafe.Add(ref start, length / 2) << 8) | ((ulong)Unsafe.Add(ref start, length - 1) << 16));
+        }
+        hash ^= hash >> 29;
+        return ((int)hash ^ (int)(hash >> 32)) & int.MaxValue;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Mix(ulong hash, ulong value)
+        => BitOperations.RotateLeft((hash ^ value) * 0xBF58476D1CE4E5B9UL, 31) * 0x94D049BB133111EBUL;
+
     private sealed class ColumnTable
     {
-        private readonly Entry[] _entries = new Entry[Slots];
+        private Entry[] _entries = new Entry[InitialSlots];
         private int _count;
         private int _lookups;
         private int _hits;
+        private int _overflows;
+        private bool _repeats;
 
-        public bool Disabled { get; private set; }
+        /// <summary>Values left before a resting table tries again; 0 while it caches.</summary>
+        private int _restLeft;
+        private int _rests;
 
-        public string? TryGet(ReadOnlySpan<byte> utf8, out int hash)
+        /// <summary>True while the table rests: the value is decoded as if there were no cache.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool IsResting()
         {
-            var hasher = new HashCode();
-            hasher.AddBytes(utf8);
-            hash = hasher.ToHashCode();
-            int slot = hash & (Slots - 1);
+            if (_restLeft == 0)
+            {
+                return false;
+            }
+            if (--_restLeft > 0)
+            {
+                return true;
+            }
+            _entries = new Entry[InitialSlots];
+            return false;
+        }
+
+        public string? TryGet(ReadOnlySpan<byte> utf8, int hash, bool repeats)
+        {
+            _repeats |= repeats;
+            Entry[] entries = _entries;
+            int mask = entries.Length - 1;
+            int slot = hash & mask;
             for (int probe = 0; probe < MaxProbes; probe++)
             {
-                ref Entry entry = ref _entries[(slot + probe) & (Slots - 1)];
+                ref Entry entry = ref entries[(slot + probe) & mask];
                 if (entry.Utf8 is null)
                 {
                     break;
                 }
                 if (entry.Hash == hash && utf8.SequenceEqual(entry.Utf8))
                 {
-                    Count(hit: true);
+                    CountLookup(hit: true);
                     return entry.Value;
                 }
             }
-            Count(hit: false);
+            CountLookup(hit: false);
             return null;
         }
 
         public void Add(ReadOnlySpan<byte> utf8, int hash, string value)
         {
-            if (_count >= MaxEntries)
+            if (_restLeft > 0)
             {
                 return;
             }
-            int slot = hash & (Slots - 1);
-            for (int probe = 0; probe < MaxProbes; probe++)
+            if (_count >= MaxEntries)
             {
-                ref Entry entry = ref _entries[(slot + probe) & (Slots - 1)];
-                if (entry.Utf8 is null)
-                {
-                    entry = new Entry(hash, utf8.ToArray(), value);
-                    _count++;
-                    return;
-                }
+                _overflows++;
+                return;
+            }
+            if (_count * 2 >= _entries.Length && _entries.Length < MaxSlots)
+            {
+                Grow();
+            }
+            if (Insert(_entries, new Entry(hash, utf8.ToArray(), value)))
+            {
+                _count++;
             }
         }
 
-        /// <summary>Once the table is half full, a window of lookups with fewer than one hit in four turns it off.</summary>
-        private void Count(bool hit)
+        private void Grow()
+        {
+            var larger = new Entry[_entries.Length * 2];
+            foreach (Entry entry in _entries)
+            {
+                if (entry.Utf8 is not null && !Insert(larger, entry))
+                {
+                    _count--;
+                }
+            }
+            _entries = larger;
+        }
+
+        private static bool Insert(Entry[] entries, Entry entry)
+        {
+            int mask = entries.Length - 1;
+            for (int probe = 0; probe < MaxProbes; probe++)
+            {
+                ref Entry slot = ref entries[(entry.Hash + probe) & mask];
+                if (slot.Utf8 is null)
+                {
+                    slot = entry;
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /// <summary>
+        /// After the first <see cref="FirstLook"/> lookups, a table that found almost no repeats, and at the end of each
+        /// window of lookups, a table at least half full that found fewer than one hit in four (or,
+        /// in a column whose values repeat, turned away a quarter of its values for want of room) stops paying for
+        /// itself. A plain column's table then turns off for good; a repeating column's rests for 1, 2, 4, 8...
+        /// windows. Either way it lets go of its values.
+        /// </summary>
+        private void CountLookup(bool hit)
         {
             _lookups++;
             _hits += hit ? 1 : 0;
-            if (_lookups == Window)
+            if (_lookups == FirstLook && _hits < FirstLook / 16 && _count >= FirstLook / 2)
             {
-                Disabled = _count >= MaxEntries / 2 && _hits < Window / 4;
-                _lookups = 0;
-                _hits = 0;
+                Rest();
+                return;
             }
+            if (_lookups < Window)
+            {
+                return;
+            }
+            bool unpaid = _count >= MaxEntries / 2 && (_hits < Window / 4 || (_repeats && _overflows >= Window / 4));
+            _lookups = 0;
+            _hits = 0;
+            _overflows = 0;
+            if (unpaid)
+            {
+                Rest();
+            }
+        }
+
+        private void Rest()
+        {
+            _restLeft = _repeats ? Window << Math.Min(_rests++, 16) : int.MaxValue;
+            _entries = [];
+            _count = 0;
+            _lookups = 0;
+            _hits = 0;
+            _overflows = 0;
         }
     }
 

@@ -18,22 +18,25 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        var rows = new List<T>();
+        var rows = new RowListBuilder<T>();
         var parser = new RowBinaryStreamParser<T>(format);
         using var buffer = new RowBinaryStreamBuffer(stream);
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
-            ParseBlock(buffer, parser, rows);
+            if (!parser.MoreRowsHeld)
+            {
+                await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
+            }
+            ParseBlock(buffer, parser, rows.Destination(out int room), room);
             if (parser.Failure is not null)
             {
                 throw parser.Failure;
             }
-            if (buffer.IsCompleted)
+            if (buffer.IsCompleted && !parser.MoreRowsHeld)
             {
                 buffer.ThrowIfFailed();
-                return rows;
+                return rows.ToList();
             }
         }
     }

@@ -1,4 +1,5 @@
-// One template renders ClickHouseVariant for 2 to 8 arms; keep the arities in step.
+// Rendered from tools/VariantTemplate/ClickHouseVariantTemplate.cs for 2 to 8 arms: edit the template, not this
+// file, then re-render every arity with `dotnet run --project tools/VariantTemplate`.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;

@@ -16,7 +16,7 @@ public sealed class MidStreamErrorTests
         var data = new TheoryData<string, int>();
         foreach (string generation in new[] { "gen1-18.x", "gen1", "gen2", "gen3" })
         {
-            foreach (int chunk in new[] { 1, 7, 4096, 1 << 20 })
+            foreach (int chunk in new[] { 1, 7, 29, 4096, 65_537, 1 << 20 })
             {
                 data.Add(generation, chunk);
             }

@@ -11,8 +11,9 @@ public partial record Labelled(
     [property: ClickHouseColumn("tags", Type = "Array(LowCardinality(String))")] string[] Tags);
 
 /// <summary>
-/// Values that repeat in a LowCardinality(String) column, or a String member marked CacheStrings, come back as one
-/// string instance each; other columns get a string per row; the values are the same either way.
+/// Values that repeat in a String column come back as one string instance each, and the values are the same as
+/// without the cache. A plain column whose values stop repeating turns its cache off; a LowCardinality(String)
+/// column or a member marked CacheStrings starts its cache over instead, so values that repeat later are shared.
 /// </summary>
 public class StringCacheTests
 {
@@ -47,7 +48,40 @@ public class StringCacheTests
         Assert.Equal(3, rows.Select(r => r.Kind).Distinct(ReferenceEqualityComparer.Instance).Count());
         Assert.Equal(10, rows.Select(r => r.Url).Distinct(ReferenceEqualityComparer.Instance).Count());
         Assert.Equal(2, rows.SelectMany(r => r.Tags).Distinct(ReferenceEqualityComparer.Instance).Count());
-        Assert.Equal(300, rows.Select(r => r.Note).Distinct(ReferenceEqualityComparer.Instance).Count());
+        Assert.Equal(3, rows.Select(r => r.Note).Distinct(ReferenceEqualityComparer.Instance).Count());
+    }
+
+    [Theory]
+    [MemberData(nameof(Readers))]
+    public async Task AfterAWindowOfValuesThatDoNotRepeat_APlainColumnStopsCaching_AndACacheStringsColumnStartsOver(string how)
+    {
+        // 10,000 distinct values fill each table and miss through a whole window of lookups; then 10 values repeat
+        // for three windows of 8,192 lookups (a stream of small reads reads cut rows again: its windows end later).
+        const int unique = 10_000;
+        Labelled[] written = [.. Enumerable.Range(0, unique + (3 * 8192)).Select(i => i < unique
+            ? new Labelled("k", $"https://example.com/unique/{i}", $"note {i}", [])
+            : new Labelled("k", $"https://example.com/p/{i % 10}", $"note {i % 10}", []))];
+
+        List<Labelled> rows = await Read(how, Write(written));
+
+        Assert.Equal(written.Select(r => (r.Url, r.Note)), rows.Select(r => (r.Url, r.Note)));
+        List<Labelled> repeating = rows[^300..];
+        Assert.Equal(10, repeating.Select(r => r.Url).Distinct(ReferenceEqualityComparer.Instance).Count());
+        Assert.Equal(300, repeating.Select(r => r.Note).Distinct(ReferenceEqualityComparer.Instance).Count());
+    }
+
+    [Fact]
+    public void ValuesThatDifferOnlyWhereTheHashDoesNotLook_AreEachReadAsThemselves()
+    {
+        // 64-byte values that differ only at byte 20, which the hash does not sample: they share one chain of slots,
+        // of which only the first few are searched, so most are not cached; each must still come back exactly.
+        Labelled[] written = [.. Enumerable.Range(0, 2_000).Select(i => new Labelled("k", Colliding(i % 200), Colliding(i % 200), []))];
+
+        List<Labelled> rows = RowBinarySerializer.ReadList<Labelled>(Write(written), RowBinaryFormat.RowBinaryWithNamesAndTypes);
+
+        Assert.Equal(written.Select(r => (r.Url, r.Note)), rows.Select(r => (r.Url, r.Note)));
+
+        static string Colliding(int i) => new string('a', 20) + (char)('!' + (i % 90)) + (char)('!' + (i / 90)) + new string('b', 42);
     }
 
     [Fact]
