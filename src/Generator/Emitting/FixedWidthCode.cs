@@ -55,7 +55,4 @@ internal sealed class FixedWidthCode
 internal sealed record Conversion(string Method, string ConvertedTypeName, ScalarEncoding StoredEncoding, string? ExtraArgument = null)
 {
     public string Convert(string value) => ExtraArgument is null ? $"{Method}({value})" : $"{Method}({value}, {ExtraArgument})";
-
-    /// <summary>The writer call for the converted value, for the path that writes value by value.</summary>
-    public string Write(string value) => $"writer.Write{StoredEncoding}({value})";
 }
