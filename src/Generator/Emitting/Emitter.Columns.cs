@@ -12,6 +12,12 @@ internal sealed partial class Emitter
     /// </summary>
     private const string ColumnsClass = "ClickHouseRowColumns";
 
+    /// <summary>
+    /// On every column method: each is called from one or two places, and inlined they run as fast as the code they
+    /// replaced did written out in Write and Read (called, the wide row's 250,000-row insert took 25% longer).
+    /// </summary>
+    private const string AggressiveInlining = "[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]";
+
     /// <summary>The methods that write and read one non-scalar field: a value, or the columns of a Nested.</summary>
     private sealed class ColumnMethods
     {
@@ -149,6 +155,7 @@ internal sealed partial class Emitter
     {
         var names = new LocalNames("writer");
         string parameter = names.Take(hint);
+        _code.WriteLine(AggressiveInlining);
         _code.WriteLine($"public static void {name}(ref {WriterType} writer, {value.TypeName} {parameter})");
         using (_code.OpenBlock())
         {
@@ -158,6 +165,7 @@ internal sealed partial class Emitter
 
     private void EmitReadMethod(string name, string typeName, System.Func<LocalNames, string> read)
     {
+        _code.WriteLine(AggressiveInlining);
         _code.WriteLine($"public static {typeName} {name}(ref {ReaderType} reader)");
         using (_code.OpenBlock())
         {

@@ -369,6 +369,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNumbers(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] numbers)
         {
             if (numbers is null)
@@ -379,6 +380,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(numbers));
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static int[] ReadNumbers(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int numbersCount = reader.ReadLength("Array(Int32)", 4);
@@ -387,6 +389,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return numbers;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNames(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<string> names)
         {
             if (names is null)
@@ -400,6 +403,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.List<string> ReadNames(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int namesCount = reader.ReadLength("Array(String)");
@@ -411,6 +415,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return names;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMeasurements(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyList<double?> measurements)
         {
             if (measurements is null)
@@ -432,6 +437,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.IReadOnlyList<double?> ReadMeasurements(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int measurementsCount = reader.ReadLength("Array(Nullable(Float64))");
@@ -443,6 +449,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return measurementsArray;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMatrix(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IList<ushort[]> matrix)
         {
             if (matrix is null)
@@ -458,6 +465,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.IList<ushort[]> ReadMatrix(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int matrixCount = reader.ReadLength("Array(Array(UInt16))");
@@ -472,6 +480,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return matrixArray;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteIds(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids)
         {
             if (ids.IsDefault)
@@ -485,6 +494,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ReadIds(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int idsCount = reader.ReadLength("Array(UUID)", 16);
@@ -496,6 +506,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteOctets(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, byte[] octets)
         {
             if (octets is null)
@@ -506,6 +517,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static byte[] ReadOctets(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int octetsCount = reader.ReadLength("Array(UInt8)");
@@ -514,6 +526,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return octets;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteCounters(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, ulong> counters)
         {
             if (counters is null)
@@ -528,6 +541,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.Dictionary<string, ulong> ReadCounters(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int countersCount = reader.ReadLength("Map(String, UInt64)", 9);
@@ -544,6 +558,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return counters;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNested(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested)
         {
             if (nested is null)
@@ -564,6 +579,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> ReadNested(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int nestedCount = reader.ReadLength("Map(UInt8, Map(String, String))", 2);
@@ -590,6 +606,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return nested;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePairs(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs)
         {
             if (pairs is null)
@@ -604,6 +621,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> ReadPairs(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int pairsCount = reader.ReadLength("Map(String, Int32)", 5);
@@ -617,17 +635,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return pairs;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePair(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (byte, string) pair)
         {
             writer.WriteUInt8(pair.Item1);
             writer.WriteString(pair.Item2);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (byte, string) ReadPair(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return (reader.ReadUInt8(), reader.ReadString());
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNamed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (int A, string? B, byte[] C) named)
         {
             writer.WriteInt32(named.Item1);
@@ -645,6 +666,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (int A, string? B, byte[] C) ReadNamed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int namedItem1 = reader.ReadInt32();
@@ -655,6 +677,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return (namedItem1, namedItem2, namedItem3);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteHome(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address home)
         {
             if (home is null)
@@ -665,6 +688,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteUInt32(home.Zip);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::Samples.Collections.Address ReadHome(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             string homeCity = reader.ReadString();
@@ -672,6 +696,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return new global::Samples.Collections.Address(homeCity, homeZip);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLinesSku(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines)
         {
             writer.WriteLength(lines.Count);
@@ -681,6 +706,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines)
         {
             writer.WriteLength(lines.Count);
@@ -690,6 +716,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static string[] ReadLinesSku(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int linesSkuCount = reader.ReadLength("Array(String)");
@@ -701,6 +728,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return linesSku;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static uint[] ReadLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
@@ -724,6 +752,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return lines;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteChoice(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice)
         {
             switch (choice.Index)
@@ -750,6 +779,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> ReadChoice(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice;
@@ -779,6 +809,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return choice;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMixed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed)
         {
             switch (mixed.Index)
@@ -807,6 +838,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> ReadMixed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed;
@@ -834,17 +866,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return mixed;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLocation(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y) location)
         {
             writer.WriteFloat64(location.Item1);
             writer.WriteFloat64(location.Item2);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (double X, double Y) ReadLocation(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return (reader.ReadFloat64(), reader.ReadFloat64());
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteRing(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] ring)
         {
             if (ring is null)
@@ -859,6 +894,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (double X, double Y)[] ReadRing(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int ringCount = reader.ReadLength("Ring", 16);
@@ -870,6 +906,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return ring;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePath(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)> path)
         {
             if (path is null)
@@ -884,6 +921,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.List<(double X, double Y)> ReadPath(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int pathCount = reader.ReadLength("LineString", 16);
@@ -895,6 +933,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return path;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePaths(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][] paths)
         {
             if (paths is null)
@@ -917,6 +956,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (double X, double Y)[][] ReadPaths(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int pathsCount = reader.ReadLength("MultiLineString");
@@ -934,6 +974,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return paths;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)[]> polygon)
         {
             if (polygon is null)
@@ -956,6 +997,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.List<(double X, double Y)[]> ReadPolygon(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int polygonCount = reader.ReadLength("Polygon");
@@ -973,6 +1015,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return polygon;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMultiPolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][][] multiPolygon)
         {
             if (multiPolygon is null)
@@ -1003,6 +1046,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static (double X, double Y)[][][] ReadMultiPolygon(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int multiPolygonCount = reader.ReadLength("MultiPolygon");
@@ -1026,6 +1070,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             return multiPolygon;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteCategory(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? category)
         {
             if (category is not null)
@@ -1039,11 +1084,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static string? ReadCategory(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? null : reader.ReadCachedString();
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object? alwaysNull)
         {
             if (alwaysNull is not null)
@@ -1053,6 +1100,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteNullMarker(true);
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static object? ReadAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);

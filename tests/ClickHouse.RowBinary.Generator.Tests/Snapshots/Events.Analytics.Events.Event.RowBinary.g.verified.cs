@@ -163,6 +163,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteUserId(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, ulong? userId)
         {
             if (userId is ulong userId2)
@@ -176,11 +177,13 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteTags(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string[] tags)
         {
             if (tags is null)
@@ -194,6 +197,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static string[] ReadTags(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int tagsCount = reader.ReadLength("Array(String)");
@@ -205,6 +209,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             return tags;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteProperties(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, string> properties)
         {
             if (properties is null)
@@ -219,6 +224,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Collections.Generic.Dictionary<string, string> ReadProperties(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int propertiesCount = reader.ReadLength("Map(String, String)", 2);

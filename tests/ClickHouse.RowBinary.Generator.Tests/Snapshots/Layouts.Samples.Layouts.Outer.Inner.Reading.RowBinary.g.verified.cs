@@ -139,6 +139,7 @@ partial class Outer
 
             private static class ClickHouseRowColumns
             {
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
                 public static void WriteNote(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? note)
                 {
                     if (note is not null)
@@ -152,6 +153,7 @@ partial class Outer
                     }
                 }
 
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
                 public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
                 {
                     return reader.ReadNullMarker() ? null : reader.ReadString();

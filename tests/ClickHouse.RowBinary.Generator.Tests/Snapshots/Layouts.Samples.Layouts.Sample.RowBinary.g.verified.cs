@@ -65,6 +65,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
         {
             if (weights is null)
@@ -75,6 +76,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(weights));
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static int[] ReadWeights(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             int weightsCount = reader.ReadLength("Array(Int32)", 4);

@@ -289,6 +289,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteSubtitle(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? subtitle)
         {
             if (subtitle is not null)
@@ -302,11 +303,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static string? ReadSubtitle(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? null : reader.ReadString();
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStatus(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status status)
         {
             switch (status)
@@ -322,6 +325,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::Samples.Text.Status ReadStatus(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadInt8() switch
@@ -332,6 +336,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             };
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteColor(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Color color)
         {
             switch (color)
@@ -347,6 +352,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::Samples.Text.Color ReadColor(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadInt16() switch
@@ -357,6 +363,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             };
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status statusByLabel)
         {
             switch (statusByLabel)
@@ -372,6 +379,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::Samples.Text.Status ReadStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadInt8() switch
@@ -382,6 +390,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             };
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string label)
         {
             switch (label)
@@ -400,6 +409,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static string ReadLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadInt8() switch
@@ -411,6 +421,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             };
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteRawEnum(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, short rawEnum)
         {
             switch (rawEnum)
@@ -423,6 +434,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static short ReadRawEnum(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             short rawEnum = reader.ReadInt16();
@@ -433,6 +445,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             return rawEnum;
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteJsonTree(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Text.Json.Nodes.JsonNode? jsonTree)
         {
             if (jsonTree is not null)
@@ -446,11 +459,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Text.Json.Nodes.JsonNode? ReadJsonTree(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? null : reader.ReadJsonNode();
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Text.Json.JsonDocument? jsonDocument)
         {
             if (jsonDocument is not null)
@@ -464,6 +479,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             }
         }
 
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static global::System.Text.Json.JsonDocument? ReadJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
         {
             return reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
