@@ -16,7 +16,7 @@ namespace ClickHouse.RowBinary;
 /// most <see cref="MaxProbes"/> compares per lookup. Every String column goes through it. A column whose values do
 /// not repeat turns its table off after <see cref="Window"/> lookups and lets its values go (then a read costs a
 /// branch). A column that says its values repeat (LowCardinality, or <see cref="ClickHouseColumnAttribute.CacheStrings"/>)
-/// rests instead, for 1, 2, 4, 8... windows of values, and then tries again with an empty table: values that repeat
+/// rests instead, for 1, 4, 16, 64... windows of values, and then tries again with an empty table: values that repeat
 /// after a stretch that did not are cached again, and values that never repeat cost a few windows of lookups in all.
 /// The hash samples at most 40 bytes of a value and is seeded per process: values that collide only cost probes,
 /// never more than <see cref="MaxProbes"/>, and bytes from the wire cannot aim at one slot.
@@ -144,12 +144,8 @@ internal sealed class RowBinaryStringCache
             {
                 return false;
             }
-            if (--_restLeft > 0)
-            {
-                return true;
-            }
-            _entries = new Entry[InitialSlots];
-            return false;
+            // int.MaxValue: a plain column's table, off for good.
+            return _restLeft == int.MaxValue || --_restLeft > 0;
         }
 
         public string? TryGet(ReadOnlySpan<byte> utf8, int hash, bool repeats)
@@ -228,7 +224,7 @@ internal sealed class RowBinaryStringCache
         /// After the first <see cref="FirstLook"/> lookups, a table that found almost no repeats, and at the end of each
         /// window of lookups, a table at least half full that found fewer than one hit in four (or,
         /// in a column whose values repeat, turned away a quarter of its values for want of room) stops paying for
-        /// itself. A plain column's table then turns off for good; a repeating column's rests for 1, 2, 4, 8...
+        /// itself. A plain column's table then turns off for good; a repeating column's rests for 1, 4, 16, 64...
         /// windows. Either way it lets go of its values.
         /// </summary>
         private void CountLookup(bool hit)
@@ -256,8 +252,17 @@ internal sealed class RowBinaryStringCache
 
         private void Rest()
         {
-            _restLeft = _repeats ? Window << Math.Min(_rests++, 16) : int.MaxValue;
-            _entries = [];
+            // A table that will try again keeps its array, emptied: allocating it anew (past 3,500 slots, on the large
+            // object heap) at every try brought full collections.
+            _restLeft = _repeats ? Window << Math.Min(2 * _rests++, 16) : int.MaxValue;
+            if (_repeats)
+            {
+                Array.Clear(_entries);
+            }
+            else
+            {
+                _entries = [];
+            }
             _count = 0;
             _lookups = 0;
             _hits = 0;
