@@ -6,13 +6,6 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 internal sealed partial class Emitter
 {
     /// <summary>
-    /// The nested class that holds one writer and one reader per non-scalar column: Write and WriteWithDefaults
-    /// share the writer, Read and Read(columnOrder) the reader, so that each column's code is emitted once. It is
-    /// nested in the row type so that it reaches whatever the row type's members reach.
-    /// </summary>
-    private const string ColumnsClass = "ClickHouseRowColumns";
-
-    /// <summary>
     /// On every column method: each is called from one or two places, and inlined they run as fast as the code they
     /// replaced did written out in Write and Read (called, the wide row's 250,000-row insert took 25% longer).
     /// </summary>
@@ -84,9 +77,14 @@ internal sealed partial class Emitter
         return false;
     }
 
+    /// <summary>
+    /// The nested class that holds one writer and one reader per non-scalar column: Write and WriteWithDefaults
+    /// share the writer, Read and Read(columnOrder) the reader, so that each column's code is emitted once. It is
+    /// nested in the row type so that it reaches whatever the row type's members reach.
+    /// </summary>
     private void EmitColumnMethods()
     {
-        _code.WriteLine($"private static class {ColumnsClass}");
+        _code.WriteLine($"private static class {_spec.ColumnsClass}");
         using (_code.OpenBlock())
         {
             bool first = true;

@@ -28,7 +28,7 @@ internal sealed partial class Emitter
                     {
                         _code.WriteLine($"reader.CurrentColumn = {Number(column++)};");
                         arrays[k] = names.Take(NestedArrayHint(field, nested.Row.Fields[k]));
-                        _code.WriteLine($"{NestedColumnArray(nested.Row.Fields[k]).TypeName} {arrays[k]} = {ColumnsClass}.{methods!.NestedReads![k]}(ref reader);");
+                        _code.WriteLine($"{NestedColumnArray(nested.Row.Fields[k]).TypeName} {arrays[k]} = {_spec.ColumnsClass}.{methods!.NestedReads![k]}(ref reader);");
                     }
                     values[i] = EmitCreateNested(field, methods!, arrays, names);
                     continue;
@@ -55,7 +55,7 @@ internal sealed partial class Emitter
                     continue;
                 }
                 values[i] = names.Take(field.LocalName);
-                _code.WriteLine($"{field.Value.TypeName} {values[i]} = {ColumnsClass}.{methods.Read}(ref reader);");
+                _code.WriteLine($"{field.Value.TypeName} {values[i]} = {_spec.ColumnsClass}.{methods.Read}(ref reader);");
             }
             _code.WriteLine("return " + Construct(_spec.Row, values) + ";");
             foreach (System.Action fallback in _readRunFallbacks)
@@ -114,11 +114,11 @@ internal sealed partial class Emitter
                         {
                             for (int k = 0; k < nested.Row.Fields.Count; k++)
                             {
-                                EmitReadCase(column++, $"{ColumnsClass}.{methods!.NestedReads![k]}(ref reader)", nestedArrays[i][k]);
+                                EmitReadCase(column++, $"{_spec.ColumnsClass}.{methods!.NestedReads![k]}(ref reader)", nestedArrays[i][k]);
                             }
                             continue;
                         }
-                        EmitReadCase(column++, methods is null ? ScalarCode.Read((ScalarValueSpec)field.Value) : $"{ColumnsClass}.{methods.Read}(ref reader)", values[i]);
+                        EmitReadCase(column++, methods is null ? ScalarCode.Read((ScalarValueSpec)field.Value, _spec.SupportClass) : $"{_spec.ColumnsClass}.{methods.Read}(ref reader)", values[i]);
                     }
                     _code.WriteLine("default:");
                     _code.Indent();
@@ -151,7 +151,7 @@ internal sealed partial class Emitter
     private string EmitCreateNested(FieldSpec field, ColumnMethods methods, string[] arrays, LocalNames names)
     {
         string local = names.Take(field.LocalName);
-        _code.WriteLine($"{field.Value.TypeName} {local} = {ColumnsClass}.{methods.Read}(ref reader, {string.Join(", ", arrays)});");
+        _code.WriteLine($"{field.Value.TypeName} {local} = {_spec.ColumnsClass}.{methods.Read}(ref reader, {string.Join(", ", arrays)});");
         return local;
     }
 
@@ -200,7 +200,7 @@ internal sealed partial class Emitter
         switch (spec)
         {
             case ScalarValueSpec scalar:
-                return ScalarCode.Read(scalar);
+                return ScalarCode.Read(scalar, _spec.SupportClass);
             case NullableValueSpec nullable:
                 return EmitReadNullable(nullable, hint, names, targetTyped);
             case ArrayValueSpec array:

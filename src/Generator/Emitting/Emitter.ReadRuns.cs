@@ -87,7 +87,7 @@ internal sealed partial class Emitter
             for (int i = 0; i < run.Count; i++)
             {
                 _code.WriteLine($"reader.CurrentColumn = {Number(firstColumn + i)};");
-                _code.WriteLine($"{locals[i]} = {ScalarCode.Read((ScalarValueSpec)run[i].Value)};");
+                _code.WriteLine($"{locals[i]} = {ScalarCode.Read((ScalarValueSpec)run[i].Value, _spec.SupportClass)};");
             }
         }
     }

@@ -2,15 +2,13 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 
 internal sealed partial class Emitter
 {
-    /// <summary>The file-local class beside the row type: the cached schema and the parsed JSON types.</summary>
-    internal const string SupportClass = "ClickHouseRowSupport";
-
     /// <summary>The runtime's exception factories and conversions for generated code.</summary>
     internal const string RuntimeSupport = "global::ClickHouse.RowBinary.RowBinaryGeneratedSupport";
 
+    /// <summary>The file-local class beside the row type: the cached schema and the parsed JSON types.</summary>
     private void EmitSupportClass()
     {
-        _code.WriteLine($"file static class {SupportClass}");
+        _code.WriteLine($"file static class {_spec.SupportClass}");
         using (_code.OpenBlock())
         {
             _code.WriteLine($"public static readonly {SchemaType} Schema = new(");

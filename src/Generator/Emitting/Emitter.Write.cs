@@ -79,7 +79,7 @@ internal sealed partial class Emitter
             EmitWriteValue(field.Value, member, field.LocalName, names);
             return;
         }
-        _code.WriteLine($"{ColumnsClass}.{methods.Write}(ref writer, {member});");
+        _code.WriteLine($"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});");
     }
 
     /// <summary>
@@ -97,7 +97,7 @@ internal sealed partial class Emitter
                 collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
             }
 
-            string writeColumn = $"{ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
+            string writeColumn = $"{_spec.ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
             if (withDefaults && field.UseServerDefault)
             {
                 _code.WriteLine($"if ({CountOf(nested.Kind, collection)} == 0)");
@@ -150,7 +150,7 @@ internal sealed partial class Emitter
                 string argument = scalar.NeedsNullCheck && !isKnownNotNull
                     ? $"{value} ?? throw {RuntimeSupport}.{NullValue(scalar.ClickHouseType)}"
                     : value;
-                _code.WriteLine(ScalarCode.Write(scalar, argument) + ";");
+                _code.WriteLine(ScalarCode.Write(scalar, argument, _spec.SupportClass) + ";");
                 break;
             case NullableValueSpec nullable:
                 EmitWriteNullable(nullable, value, hint, names);

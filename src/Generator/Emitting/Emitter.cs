@@ -64,7 +64,7 @@ internal sealed partial class Emitter
         _code.WriteLine($"{_spec.Declaration} : {_interface}");
         using (_code.OpenBlock())
         {
-            _code.WriteLine($"static {SchemaType} {_interface}.Schema => {SupportClass}.Schema;");
+            _code.WriteLine($"static {SchemaType} {_interface}.Schema => {_spec.SupportClass}.Schema;");
             _code.WriteLine();
             EmitWrite(withDefaults: false);
             _code.WriteLine();

@@ -12,8 +12,11 @@ internal static class ScalarCode
     public const string BinaryPrimitives = "global::System.Buffers.Binary.BinaryPrimitives";
     public const string RowBinaryPrimitives = "global::ClickHouse.RowBinary.RowBinaryPrimitives";
 
-    /// <summary>The statement (without its semicolon) that writes <paramref name="value"/>.</summary>
-    public static string Write(ScalarValueSpec scalar, string value)
+    /// <summary>
+    /// The statement (without its semicolon) that writes <paramref name="value"/>; a typed JSON column names its parsed
+    /// type in <paramref name="supportClass"/>.
+    /// </summary>
+    public static string Write(ScalarValueSpec scalar, string value, string supportClass)
     {
         switch (scalar.Encoding)
         {
@@ -28,7 +31,7 @@ internal static class ScalarCode
             case ScalarEncoding.Decimal:
                 return $"writer.WriteDecimal({value}, {Emitter.Number(scalar.Precision)}, {Emitter.Number(scalar.Scale)})";
             case ScalarEncoding.Json:
-                return scalar.JsonType is null ? $"writer.WriteJson({value})" : $"writer.WriteJson({value}, {JsonTypeField(scalar.JsonType)})";
+                return scalar.JsonType is null ? $"writer.WriteJson({value})" : $"writer.WriteJson({value}, {JsonTypeField(supportClass, scalar.JsonType)})";
             case ScalarEncoding.Interval when scalar.IntervalUnit == IntervalUnit.Nanosecond:
                 return $"writer.WriteInt64({Emitter.RuntimeSupport}.IntervalNanosecondsFromTimeSpan({value}))";
             case ScalarEncoding.Interval:
@@ -40,8 +43,8 @@ internal static class ScalarCode
         }
     }
 
-    /// <summary>The expression that reads the value.</summary>
-    public static string Read(ScalarValueSpec scalar)
+    /// <summary>The expression that reads the value; a typed JSON column names its parsed type in <paramref name="supportClass"/>.</summary>
+    public static string Read(ScalarValueSpec scalar, string supportClass)
     {
         switch (scalar.Encoding)
         {
@@ -83,7 +86,7 @@ internal static class ScalarCode
                     ScalarHolder.JsonDocument => "ReadJsonDocument",
                     _ => "ReadJson",
                 };
-                return $"reader.{jsonMethod}({(scalar.JsonType is null ? "" : JsonTypeField(scalar.JsonType))})";
+                return $"reader.{jsonMethod}({(scalar.JsonType is null ? "" : JsonTypeField(supportClass, scalar.JsonType))})";
             case ScalarEncoding.Interval when scalar.IntervalUnit == IntervalUnit.Nanosecond:
                 return $"{Emitter.RuntimeSupport}.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8)";
             case ScalarEncoding.Interval:
@@ -181,7 +184,7 @@ internal static class ScalarCode
         _ => throw new System.ArgumentOutOfRangeException(nameof(encoding), encoding, "Not an integer encoding."),
     };
 
-    private static string JsonTypeField(string jsonType) => $"{Emitter.SupportClass}.{JsonTypeFieldName(jsonType)}";
+    private static string JsonTypeField(string supportClass, string jsonType) => $"{supportClass}.{JsonTypeFieldName(jsonType)}";
 
     private static string Bytes(ScalarValueSpec scalar, string value) => scalar.Holder == ScalarHolder.ByteMemory ? value + ".Span" : value;
 

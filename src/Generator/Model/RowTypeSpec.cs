@@ -9,10 +9,14 @@ namespace ClickHouse.RowBinary.Generator.Model;
 /// <param name="Declaration">The partial declaration of the row type itself, e.g. <c>partial record struct Order</c>.</param>
 /// <param name="Name">The row type's C# name as messages show it, e.g. <c>Outer.Order</c>.</param>
 /// <param name="Row">The columns and how to construct the type.</param>
+/// <param name="ColumnsClass">The name of the class nested in the row type that holds the column methods: <c>ClickHouseRowColumns</c>, or that with a number when the row type already has a member of that name.</param>
+/// <param name="SupportClass">The name of the file-local class beside the row type that holds the schema: <c>ClickHouseRowSupport</c>, or that with a number when a member of that name is in scope in the row type.</param>
 internal sealed record RowTypeSpec(
     string HintName,
     string? Namespace,
     EquatableArray<string> ContainingTypes,
     string Declaration,
     string Name,
-    RowShape Row);
+    RowShape Row,
+    string ColumnsClass,
+    string SupportClass);

@@ -88,7 +88,9 @@ internal sealed partial class Parser
             ContainingTypes: containingTypes.ToEquatableArray(),
             Declaration: $"partial {DeclarationKeyword(_rowType)} {_rowType.Name}",
             Name: displayName,
-            Row: row);
+            Row: row,
+            ColumnsClass: FreeName("ClickHouseRowColumns", NamesInScope(_rowType, withContainingTypes: false)),
+            SupportClass: FreeName("ClickHouseRowSupport", NamesInScope(_rowType, withContainingTypes: true)));
         return new ParseResult(diagnostics.Exists(d => d.IsError) ? null : spec, diagnostics.ToEquatableArray());
     }
 
@@ -106,6 +108,36 @@ internal sealed partial class Parser
                 diagnostics.Add(Diagnostic(DiagnosticDescriptors.TypeNotPartial, location, displayName, $"its containing type '{containing.Identifier.ValueText}'"));
             }
         }
+    }
+
+    /// <summary>
+    /// The names a simple name in the row type's code could bind to before reaching the generated class of that name:
+    /// the members of the row type and its base types, for the class nested in it; also those of the containing
+    /// types, and the types' own names, for the class beside it.
+    /// </summary>
+    private static HashSet<string> NamesInScope(INamedTypeSymbol rowType, bool withContainingTypes)
+    {
+        var names = new HashSet<string>(System.StringComparer.Ordinal);
+        for (INamedTypeSymbol? scope = rowType; scope is not null; scope = withContainingTypes ? scope.ContainingType : null)
+        {
+            names.Add(scope.Name);
+            for (INamedTypeSymbol? type = scope; type is not null; type = type.BaseType)
+            {
+                names.UnionWith(type.MemberNames);
+            }
+        }
+        return names;
+    }
+
+    /// <summary><paramref name="name"/>, or it followed by the first number that makes it free.</summary>
+    private static string FreeName(string name, HashSet<string> taken)
+    {
+        string candidate = name;
+        for (int i = 1; taken.Contains(candidate); i++)
+        {
+            candidate = name + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+        return candidate;
     }
 
     private static string DeclarationKeyword(INamedTypeSymbol type) => (type.IsRecord, type.TypeKind) switch
