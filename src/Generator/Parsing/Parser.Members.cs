@@ -322,39 +322,20 @@ internal sealed partial class Parser
     }
 
     /// <summary>
-    /// Adds the Decimal types of a value held by System.Decimal with more digits than it can hold (CHRB005), in
-    /// column order; a nested row type's own members are its own business.
+    /// The Decimal types of a value held by System.Decimal with more digits than it can hold (CHRB005), in column
+    /// order; a nested row type's own members are its own business.
     /// </summary>
-    private static List<string> WideDecimals(ValueSpec value, List<string>? types = null)
+    private static List<string> WideDecimals(ValueSpec value)
     {
-        types ??= new List<string>();
-        switch (value)
+        var scalars = new List<ScalarValueSpec>();
+        value.CollectScalars(scalars, intoRows: false);
+        var types = new List<string>();
+        foreach (ScalarValueSpec scalar in scalars)
         {
-            case ScalarValueSpec { Encoding: ScalarEncoding.Decimal, Holder: ScalarHolder.Natural, Precision: > 28 } scalar:
+            if (scalar is { Encoding: ScalarEncoding.Decimal, Holder: ScalarHolder.Natural, Precision: > 28 })
+            {
                 types.Add(ClickHouseType.Decimal(scalar.Precision, scalar.Scale).ToString());
-                break;
-            case NullableValueSpec nullable:
-                WideDecimals(nullable.Inner, types);
-                break;
-            case ArrayValueSpec array:
-                WideDecimals(array.Element, types);
-                break;
-            case MapValueSpec map:
-                WideDecimals(map.Key, types);
-                WideDecimals(map.Value, types);
-                break;
-            case TupleValueSpec tuple:
-                foreach (ValueSpec element in tuple.Elements)
-                {
-                    WideDecimals(element, types);
-                }
-                break;
-            case VariantValueSpec variant:
-                foreach (ValueSpec arm in variant.Arms)
-                {
-                    WideDecimals(arm, types);
-                }
-                break;
+            }
         }
         return types;
     }

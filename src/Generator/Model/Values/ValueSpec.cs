@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+
 namespace ClickHouse.RowBinary.Generator.Model;
 
 /// <summary>
@@ -17,4 +19,52 @@ internal abstract record ValueSpec(
 {
     /// <summary>The fewest bytes of two values one after the other, saturating at int.MaxValue rather than overflowing.</summary>
     public static int AddSizes(int first, int second) => (int)System.Math.Min((long)first + second, int.MaxValue);
+
+    /// <summary>
+    /// Adds every scalar in this value to <paramref name="scalars"/>, in column order: through Nullable, Array, Map,
+    /// Tuple and Variant, and with <paramref name="intoRows"/> also through the row types nested as a Tuple or a Nested.
+    /// </summary>
+    public void CollectScalars(List<ScalarValueSpec> scalars, bool intoRows)
+    {
+        switch (this)
+        {
+            case ScalarValueSpec scalar:
+                scalars.Add(scalar);
+                break;
+            case NullableValueSpec nullable:
+                nullable.Inner.CollectScalars(scalars, intoRows);
+                break;
+            case ArrayValueSpec array:
+                array.Element.CollectScalars(scalars, intoRows);
+                break;
+            case MapValueSpec map:
+                map.Key.CollectScalars(scalars, intoRows);
+                map.Value.CollectScalars(scalars, intoRows);
+                break;
+            case TupleValueSpec tuple:
+                foreach (ValueSpec element in tuple.Elements)
+                {
+                    element.CollectScalars(scalars, intoRows);
+                }
+                break;
+            case VariantValueSpec variant:
+                foreach (ValueSpec arm in variant.Arms)
+                {
+                    arm.CollectScalars(scalars, intoRows);
+                }
+                break;
+            case RowTupleValueSpec rowTuple when intoRows:
+                foreach (FieldSpec field in rowTuple.Row.Fields)
+                {
+                    field.Value.CollectScalars(scalars, intoRows);
+                }
+                break;
+            case NestedValueSpec nested when intoRows:
+                foreach (FieldSpec field in nested.Row.Fields)
+                {
+                    field.Value.CollectScalars(scalars, intoRows);
+                }
+                break;
+        }
+    }
 }
