@@ -65,12 +65,7 @@ public static class RowBinaryGeneratedSupport
         foreach (string value in strings)
         {
             int byteCount = Encoding.UTF8.GetByteCount(value);
-            int lengthBytes = 1;
-            for (uint rest = (uint)byteCount >> 7; rest != 0; rest >>= 7)
-            {
-                lengthBytes++;
-            }
-            total = checked(total + lengthBytes + byteCount);
+            total = checked(total + RowBinaryPrimitives.VarUIntLength((uint)byteCount) + byteCount);
         }
         return total;
     }

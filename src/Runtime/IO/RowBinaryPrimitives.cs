@@ -60,14 +60,21 @@ public static class RowBinaryPrimitives
         return MoveAfterLongLength(destination, written);
     }
 
+    /// <summary>The bytes of the varint that encodes <paramref name="value"/>: 1 below 128, up to 5.</summary>
+    internal static int VarUIntLength(uint value)
+    {
+        int length = 1;
+        for (uint rest = value >> 7; rest != 0; rest >>= 7)
+        {
+            length++;
+        }
+        return length;
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static int MoveAfterLongLength(Span<byte> destination, int written)
     {
-        int prefix = 1;
-        for (uint rest = (uint)written >> 7; rest != 0; rest >>= 7)
-        {
-            prefix++;
-        }
+        int prefix = VarUIntLength((uint)written);
         destination.Slice(1, written).CopyTo(destination.Slice(prefix)); // overlapping copies move like memmove
         uint length = (uint)written;
         int i = 0;

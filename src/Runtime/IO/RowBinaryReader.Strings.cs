@@ -16,32 +16,25 @@ public ref partial struct RowBinaryReader
     /// turns itself off in a column whose values do not repeat.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public string ReadString()
-    {
-        int length = ReadLength("String");
-        if (_span.Length - _position >= length)
-        {
-            ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
-            _position += length;
-            return _strings is null ? DecodeString(bytes) : DecodeThroughCache(bytes, repeats: false);
-        }
-        return ReadStringSlow(length);
-    }
+    public string ReadString() => ReadString(repeats: false);
 
     /// <summary>
-    /// Reads a String as text whose values are known to repeat: as <see cref="ReadString"/>, but the column's cache
+    /// Reads a String as text whose values are known to repeat: as <see cref="ReadString()"/>, but the column's cache
     /// stays on whatever its hit rate (generated code calls this for LowCardinality(String) columns and members marked
-    /// <see cref="ClickHouseColumnAttribute.CacheStrings"/>). Without a cache it is <see cref="ReadString"/>.
+    /// <see cref="ClickHouseColumnAttribute.CacheStrings"/>). Without a cache it is <see cref="ReadString()"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public string ReadCachedString()
+    public string ReadCachedString() => ReadString(repeats: true);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private string ReadString(bool repeats)
     {
         int length = ReadLength("String");
         if (_span.Length - _position >= length)
         {
             ReadOnlySpan<byte> bytes = _span.Slice(_position, length);
             _position += length;
-            return _strings is null ? DecodeString(bytes) : DecodeThroughCache(bytes, repeats: true);
+            return _strings is null ? DecodeString(bytes) : DecodeThroughCache(bytes, repeats);
         }
         return ReadStringSlow(length);
     }

@@ -65,15 +65,9 @@ internal sealed class RowBinaryStringCache
         return table.TryGet(utf8, hash, repeats);
     }
 
-    /// <summary>Keeps <paramref name="value"/> after a <see cref="TryGet"/> that found nothing.</summary>
+    /// <summary>Keeps <paramref name="value"/> after a <see cref="TryGet"/> that found nothing and gave a hash.</summary>
     public void Add(int column, ReadOnlySpan<byte> utf8, int hash, string value)
-    {
-        ColumnTable table = _columns[Math.Max(column, 0)]!;
-        if (utf8.Length <= MaxValueLength)
-        {
-            table.Add(utf8, hash, value);
-        }
-    }
+        => _columns[Math.Max(column, 0)]!.Add(utf8, hash, value);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ColumnTable Create(int column)
