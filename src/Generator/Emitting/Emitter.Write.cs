@@ -44,31 +44,39 @@ internal sealed partial class Emitter
                 }
 
                 _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
-                if (!withDefaults)
-                {
-                    EmitWriteColumn(field, _columnMethods[index], member, names);
-                }
-                else if (!field.UseServerDefault)
-                {
-                    _code.WriteLine("writer.WriteUInt8(0);");
-                    EmitWriteColumn(field, _columnMethods[index], member, names);
-                }
-                else
-                {
-                    _code.WriteLine($"if ({IsDefault(field.Value, member)})");
-                    using (_code.OpenBlock())
-                    {
-                        _code.WriteLine("writer.WriteUInt8(1);");
-                    }
-                    _code.WriteLine("else");
-                    using (_code.OpenBlock())
-                    {
-                        _code.WriteLine("writer.WriteUInt8(0);");
-                        EmitWriteColumn(field, _columnMethods[index], member, names);
-                    }
-                }
+                ColumnMethods? methods = _columnMethods[index];
+                EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? IsDefault(field.Value, member) : null,
+                    () => EmitWriteColumn(field, methods, member, names));
             }
         }
+    }
+
+    /// <summary>
+    /// Emits a column's write; in RowBinaryWithDefaults after its marker: 1 and nothing more when
+    /// <paramref name="isDefault"/> (a condition, or null for never) holds, else 0 and the value.
+    /// </summary>
+    private void EmitWithDefaultsMarker(bool withDefaults, string? isDefault, System.Action write)
+    {
+        if (withDefaults && isDefault is not null)
+        {
+            _code.WriteLine($"if ({isDefault})");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine("writer.WriteUInt8(1);");
+            }
+            _code.WriteLine("else");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine("writer.WriteUInt8(0);");
+                write();
+            }
+            return;
+        }
+        if (withDefaults)
+        {
+            _code.WriteLine("writer.WriteUInt8(0);");
+        }
+        write();
     }
 
     /// <summary>Writes a field's value: a scalar in place, anything else through its column method.</summary>
@@ -98,28 +106,8 @@ internal sealed partial class Emitter
             }
 
             string writeColumn = $"{_spec.ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
-            if (withDefaults && field.UseServerDefault)
-            {
-                _code.WriteLine($"if ({CountOf(nested.Kind, collection)} == 0)");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine("writer.WriteUInt8(1);");
-                }
-                _code.WriteLine("else");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine("writer.WriteUInt8(0);");
-                    _code.WriteLine(writeColumn);
-                }
-            }
-            else
-            {
-                if (withDefaults)
-                {
-                    _code.WriteLine("writer.WriteUInt8(0);");
-                }
-                _code.WriteLine(writeColumn);
-            }
+            EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
+                () => _code.WriteLine(writeColumn));
         }
     }
 
