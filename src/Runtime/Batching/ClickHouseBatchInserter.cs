@@ -38,6 +38,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private readonly TimeSpan _maxRetryDelay;
     private readonly TimeSpan _insertTimeout;
     private readonly bool _deduplicate;
+    private readonly bool _checkSchema;
     private readonly RowBinaryFormat _format;
     private readonly Dictionary<string, string> _settings;
     private readonly TimeProvider _time;
@@ -77,6 +78,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _maxRetryDelay = options.MaxRetryDelay;
         _insertTimeout = options.InsertTimeout;
         _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(DeduplicationTokenSetting);
+        _checkSchema = options.CheckSchema;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
         _endpoints = new EndpointPool(client.Endpoints, _time);
@@ -408,6 +410,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             }
             catch (Exception e)
             {
+                _client.ForgetTableSchemaAfter(e, endpoint.Uri, _database, _table);
                 InsertFailure kind = InsertFailures.Classify(e);
                 unreachable = null;
                 if (kind == InsertFailure.Unreachable)
@@ -432,16 +435,33 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
 
     private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
-        Dictionary<string, string> settings = _settings;
+        IDictionary<string, string> settings = _settings;
+        string sql = _sql;
+        ReadOnlyMemory<byte> header = default;
+        if (_checkSchema)
+        {
+            // Cached after the first batch: a row type that does not fit fails every batch at once, with no request sent.
+            InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, CancellationToken.None).ConfigureAwait(false);
+            if (plan.Refusal is { } refusal)
+            {
+                throw refusal;
+            }
+            header = plan.HeaderFor(_format);
+            if (!header.IsEmpty)
+            {
+                sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, plan.WireFormat(_format));
+                settings = _client.WithHeaderSettings(plan, _format, settings)!;
+            }
+        }
         if (_deduplicate)
         {
             endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
             if (endpoint.HasDeduplicationToken == true)
             {
-                settings = new Dictionary<string, string>(_settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
+                settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
             }
         }
-        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, _sql, batch, _database, $"{token}-{attempt}", settings, attempt, _insertTimeout)
+        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, sql, batch, header, _database, $"{token}-{attempt}", settings, attempt, _insertTimeout)
             .ConfigureAwait(false);
     }
 

@@ -14,6 +14,7 @@ internal sealed class InsertBatch
     private readonly PooledSegmentStream _rows = new();
     private readonly TaskCompletionSource _acknowledged = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private PooledSegmentStream? _framed;
+    private byte[]? _framedHeader;
 
     public InsertBatch(long sequence, long openedAt)
     {
@@ -48,20 +49,26 @@ internal sealed class InsertBatch
     /// ClickHouse commits the rows of a plain body that a dropped connection cut at a row boundary; a cut gzip stream
     /// fails to decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a
     /// cut could drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
+    /// <paramref name="header"/> (a RowBinaryWithNamesAndTypes header, or none) goes before the rows; a retry to a
+    /// server that wants another header frames the body again.
     /// </summary>
-    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression)
+    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression, ReadOnlyMemory<byte> header)
     {
-        if (_framed is null)
+        if (_framed is null || !header.Span.SequenceEqual(_framedHeader))
         {
+            _framed?.Dispose();
+            _framed = null;
             var framed = new PooledSegmentStream();
             Stream compressor = compression == ClickHouseCompression.None
                 ? new GZipStream(framed, CompressionLevel.NoCompression, leaveOpen: true)
                 : ClickHouseContentCoding.Compress(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
+                await compressor.WriteAsync(header).ConfigureAwait(false);
                 await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);
             }
             _framed = framed;
+            _framedHeader = header.ToArray();
         }
         return _framed;
     }

@@ -35,7 +35,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, rows, null, options, cancellationToken);
     }
 
     /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, ClickHouseInsertOptions?, CancellationToken)"/>
@@ -43,7 +43,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, null, rows, options, cancellationToken);
     }
 
     /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
@@ -60,20 +60,44 @@ public sealed partial class ClickHouseClient
         return format;
     }
 
-    private async Task<ClickHouseInsertResult> InsertCoreAsync<T>(string table, RowBinaryContent<T> content, ClickHouseRowSchema schema,
+    private async Task<ClickHouseInsertResult> InsertCoreAsync<T>(string table, IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows,
         ClickHouseInsertOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        string sql = InsertStatement(options?.Database, table, schema, options?.Format ?? RowBinaryFormat.RowBinary);
-        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
-        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
+        RowBinaryFormat rowFormat = CheckFormat(options);
+        IDictionary<string, string>? settings = options?.Settings;
+        ReadOnlyMemory<byte> header = default;
+        RowBinaryFormat wireFormat = rowFormat;
+        if (options?.CheckSchema ?? true)
         {
-            telemetry.Sent(content.RowsWritten, content.BytesWritten);
-            await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+            InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
+            if (plan.Refusal is { } refusal)
+            {
+                throw refusal;
+            }
+            header = plan.HeaderFor(rowFormat);
+            wireFormat = plan.WireFormat(rowFormat);
+            settings = WithHeaderSettings(plan, rowFormat, settings);
+        }
+        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, header, _requestCompression, options?.Progress);
+        string sql = InsertStatement(options?.Database, table, T.Schema, wireFormat);
+        try
+        {
+            using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
+            var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
+            HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+            // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
+            await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
+            {
+                telemetry.Sent(content.RowsWritten, content.BytesWritten);
+                await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+            }
+        }
+        catch (ClickHouseServerException e)
+        {
+            ForgetTableSchemaAfter(e, _endpoint, options?.Database, table);
+            throw;
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
     }
@@ -94,10 +118,10 @@ public sealed partial class ClickHouseClient
         => new(this, table, options ?? new ClickHouseBatchInserterOptions());
 
     /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
-        IDictionary<string, string> settings, int attempt, TimeSpan timeout)
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database,
+        string queryId, IDictionary<string, string> settings, int attempt, TimeSpan timeout)
     {
-        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression).ConfigureAwait(false), _requestCompression);
+        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
         using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
             [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);

@@ -22,15 +22,18 @@ internal static class BatchRequests
         return RowBinarySerializer.ReadList<EventRow>(plain.ToArray(), RowBinaryFormat.RowBinary);
     }
 
-    /// <summary>A fake server: answers the deduplication-token probe as told, every INSERT with <paramref name="insert"/>.</summary>
+    /// <summary>
+    /// A fake server: answers the table-schema probe with <see cref="EventRow"/>'s columns, the deduplication-token probe
+    /// as told, every INSERT with <paramref name="insert"/>.
+    /// </summary>
     public static FakeClickHouse Server(Func<RecordedRequest, HttpResponseMessage> insert, bool hasDeduplicationToken = true)
         => Server(request => Task.FromResult(insert(request)), hasDeduplicationToken);
 
     /// <inheritdoc cref="Server(Func{RecordedRequest, HttpResponseMessage}, bool)"/>
     public static FakeClickHouse Server(Func<RecordedRequest, Task<HttpResponseMessage>> insert, bool hasDeduplicationToken = true)
-        => new(request => IsInsert(request)
+        => new FakeClickHouse(request => IsInsert(request)
             ? insert(request)
-            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? "1\n" : "0\n"))));
+            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? "1\n" : "0\n")))).Describing<EventRow>();
 
     public static List<RecordedRequest> Inserts(FakeClickHouse server)
     {

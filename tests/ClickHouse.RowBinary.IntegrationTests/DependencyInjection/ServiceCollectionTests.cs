@@ -81,7 +81,7 @@ public sealed class ServiceCollectionTests
             ? Interlocked.Increment(ref inserts) == 1 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([])
             : request.BodyText.Contains("missing", StringComparison.Ordinal)
                 ? FakeClickHouse.Error(System.Net.HttpStatusCode.NotFound, "Code: 60. DB::Exception: Table default.missing does not exist.", 60)
-                : FakeClickHouse.Ok("0\n"u8.ToArray()));
+                : FakeClickHouse.Ok("0\n"u8.ToArray())).Describing<EventRow>();
         var services = new ServiceCollection();
         services.AddLogging(logging => logging.SetMinimumLevel(LogLevel.Debug).AddProvider(logs));
         services.AddClickHouseClient(options => { options.Endpoint = new Uri("http://fake-clickhouse:8123/"); options.Password = "s3cret-password"; })
