@@ -30,8 +30,12 @@ internal sealed class FakeClickHouse : HttpMessageHandler
     /// </summary>
     public FakeClickHouse Describing<T>(bool checksHeader = false)
         where T : IClickHouseRow<T>
+        => Describing(Rows.TableColumns.Of<T>(), checksHeader);
+
+    /// <summary>Answers the client's table-schema probe as a server whose table has these columns would.</summary>
+    public FakeClickHouse Describing(IEnumerable<(string Name, string Type)> columns, bool checksHeader = false)
     {
-        _tableDescription = ReplayServer.TableSchemaAnswer.Bytes(Rows.TableColumns.Of<T>(), checksHeader);
+        _tableDescription = ReplayServer.TableSchemaAnswer.Bytes(columns, checksHeader);
         return this;
     }
 
