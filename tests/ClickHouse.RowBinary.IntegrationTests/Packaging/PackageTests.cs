@@ -92,6 +92,29 @@ public sealed class PackageTests(ITestOutputHelper output)
         }
     }
 
+    [Fact]
+    public void The_tool_package_installs_the_clickhouse_rowbinary_command()
+    {
+        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string feed = Directory.CreateTempSubdirectory("rowbinary-tool-").FullName;
+        string version = $"0.0.0-test.{DateTime.UtcNow:yyyyMMddHHmmss}.{Environment.ProcessId}";
+        try
+        {
+            Dotnet(root, $"pack \"{Path.Combine(root, "src", "Tool")}\" -c Release -o \"{feed}\" -p:PackageVersion={version}");
+
+            using ZipArchive package = ZipFile.OpenRead(Path.Combine(feed, $"ClickHouse.RowBinary.Tool.{version}.nupkg"));
+            string settings = new StreamReader(package.Entries.Single(e => e.FullName == "tools/net10.0/any/DotnetToolSettings.xml").Open()).ReadToEnd();
+            Assert.Contains("<Command Name=\"clickhouse-rowbinary\" EntryPoint=\"clickhouse-rowbinary.dll\"", settings, StringComparison.Ordinal);
+            Assert.Contains(package.Entries, e => e.FullName == "tools/net10.0/any/ClickHouse.RowBinary.dll");
+            string nuspec = new StreamReader(package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal)).Open()).ReadToEnd();
+            Assert.Contains("<packageType name=\"DotnetTool\" />", nuspec, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(feed, recursive: true);
+        }
+    }
+
     private string Dotnet(string directory, string arguments)
     {
         var start = new ProcessStartInfo("dotnet", arguments)
