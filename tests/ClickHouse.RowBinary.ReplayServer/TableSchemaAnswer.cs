@@ -20,7 +20,7 @@ public static class TableSchemaAnswer
 
     /// <summary>
     /// A handler that answers the probe with <paramref name="columns"/> (by default as ClickHouse 26.9 does: it checks
-    /// headers) and every other request with <paramref name="otherwise"/>.
+    /// headers and reads RowBinaryWithNamesAndTypesAndDefaults) and every other request with <paramref name="otherwise"/>.
     /// </summary>
     public static Func<ReplayRequest, ReplayResponse> Describing(IEnumerable<(string Name, string Type)> columns, Func<ReplayRequest, ReplayResponse> otherwise,
         bool checksHeader = true)
@@ -35,27 +35,38 @@ public static class TableSchemaAnswer
         => new(Bytes(columns, checksHeader), "RowBinary");
 
     /// <summary>The RowBinary rows of the answer: (name, type, default kind, 0) per column, then the setting's row.</summary>
-    public static byte[] Bytes(IEnumerable<(string Name, string Type)> columns, bool checksHeader = false, string defaultKind = "")
+    /// <param name="columns">The table's columns.</param>
+    /// <param name="checksHeader">The server has <c>input_format_with_types_use_header</c> (21.12 and later).</param>
+    /// <param name="defaultKind">Every column's default kind.</param>
+    /// <param name="readsHeaderWithDefaults">The server has the format RowBinaryWithNamesAndTypesAndDefaults (26.6 and
+    /// later); by default, as <paramref name="checksHeader"/> says.</param>
+    public static byte[] Bytes(IEnumerable<(string Name, string Type)> columns, bool checksHeader = false, string defaultKind = "",
+        bool? readsHeaderWithDefaults = null)
     {
         ArgumentNullException.ThrowIfNull(columns);
         using var output = new MemoryStream();
         foreach ((string name, string type) in columns)
         {
-            WriteRow(output, name, type, defaultKind, isSetting: false);
+            WriteRow(output, name, type, defaultKind, what: 0);
         }
         if (checksHeader)
         {
-            WriteRow(output, "input_format_with_types_use_header", "", "", isSetting: true);
+            WriteRow(output, "input_format_with_types_use_header", "", "", what: 1);
+        }
+        if (readsHeaderWithDefaults ?? checksHeader)
+        {
+            WriteRow(output, "RowBinaryWithNamesAndTypesAndDefaults", "", "", what: 2);
         }
         return output.ToArray();
     }
 
-    private static void WriteRow(MemoryStream output, string name, string type, string defaultKind, bool isSetting)
+    /// <param name="what">0 for a column, 1 for a setting the server has, 2 for a format it has.</param>
+    private static void WriteRow(MemoryStream output, string name, string type, string defaultKind, byte what)
     {
         WriteString(output, name);
         WriteString(output, type);
         WriteString(output, defaultKind);
-        output.WriteByte(isSetting ? (byte)1 : (byte)0);
+        output.WriteByte(what);
     }
 
     private static void WriteString(MemoryStream output, string value)

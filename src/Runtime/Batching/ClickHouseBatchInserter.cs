@@ -68,7 +68,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _table = table;
         _database = options.Database;
         _format = options.Format;
-        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format);
+        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format.ToString());
         _maxRows = options.MaxRows;
         _maxBytes = options.MaxBytes;
         _maxDelay = options.MaxDelay;
@@ -446,11 +446,12 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             {
                 throw refusal;
             }
-            header = plan.HeaderFor(_format);
-            if (!header.IsEmpty)
+            InsertWire wire = plan.Wire(_format);
+            if (wire.HasHeader)
             {
-                sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, plan.WireFormat(_format));
-                settings = _client.WithHeaderSettings(plan, _format, settings)!;
+                header = wire.Header;
+                sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, wire.FormatName);
+                settings = _client.WithHeaderSettings(wire, settings)!;
             }
         }
         if (_deduplicate)

@@ -47,7 +47,7 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
-    internal static string InsertStatement(string? database, string table, ClickHouseRowSchema schema, RowBinaryFormat format)
+    internal static string InsertStatement(string? database, string table, ClickHouseRowSchema schema, string format)
         => $"INSERT INTO {ClickHouseIdentifier.QuoteTable(database, table)} {schema.ColumnList} FORMAT {format}";
 
     private static RowBinaryFormat CheckFormat(ClickHouseInsertOptions? options)
@@ -67,8 +67,7 @@ public sealed partial class ClickHouseClient
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
         IDictionary<string, string>? settings = options?.Settings;
-        ReadOnlyMemory<byte> header = default;
-        RowBinaryFormat wireFormat = rowFormat;
+        var wire = new InsertWire(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
         if (options?.CheckSchema ?? true)
         {
             InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
@@ -76,12 +75,11 @@ public sealed partial class ClickHouseClient
             {
                 throw refusal;
             }
-            header = plan.HeaderFor(rowFormat);
-            wireFormat = plan.WireFormat(rowFormat);
-            settings = WithHeaderSettings(plan, rowFormat, settings);
+            wire = plan.Wire(rowFormat);
+            settings = WithHeaderSettings(wire, settings);
         }
-        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, header, _requestCompression, options?.Progress);
-        string sql = InsertStatement(options?.Database, table, T.Schema, wireFormat);
+        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress);
+        string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
         try
         {
             using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);

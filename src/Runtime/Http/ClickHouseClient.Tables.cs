@@ -15,6 +15,7 @@ public sealed partial class ClickHouseClient
     private const int MaxTableDescriptionBytes = 16 * 1024 * 1024;
 
     private const string TypesUseHeaderSetting = "input_format_with_types_use_header";
+    private const string HeaderWithDefaultsFormat = "RowBinaryWithNamesAndTypesAndDefaults";
     private const string NamesUseHeaderSetting = "input_format_with_names_use_header";
 
     private readonly TableSchemaCache _tableSchemas = new();
@@ -79,12 +80,12 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>
-    /// The settings of an INSERT that sends <paramref name="plan"/>'s header: the server is told to read it by name and
-    /// check its types, unless the caller chose otherwise.
+    /// The settings of an INSERT that sends a header: the server is told to read it by name and check its types, unless
+    /// the caller chose otherwise.
     /// </summary>
-    internal IDictionary<string, string>? WithHeaderSettings(InsertPlan plan, RowBinaryFormat rowFormat, IDictionary<string, string>? settings)
+    internal IDictionary<string, string>? WithHeaderSettings(InsertWire wire, IDictionary<string, string>? settings)
     {
-        if (plan.WireFormat(rowFormat) != RowBinaryFormat.RowBinaryWithNamesAndTypes)
+        if (!wire.HasHeader)
         {
             return settings;
         }
@@ -127,7 +128,7 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Asks one server for a table's columns and, in the same request, whether it checks RowBinaryWithNamesAndTypes
-    /// headers. <c>system.columns</c> rather than DESCRIBE: it names types as the server compares them (DESCRIBE may
+    /// headers and reads RowBinaryWithNamesAndTypesAndDefaults. <c>system.columns</c> rather than DESCRIBE: it names types as the server compares them (DESCRIBE may
     /// pretty-print them over several lines), and its columns are the same in every version. Not cancellable by one
     /// caller: callers that share the probe each stop waiting on their own.
     /// </summary>
@@ -137,6 +138,7 @@ public sealed partial class ClickHouseClient
         string sql =
             $"SELECT name, type, default_kind, 0 FROM system.columns WHERE database = {database} AND table = {StringLiteral(key.Table)}\n" +
             $"UNION ALL SELECT name, '', '', 1 FROM system.settings WHERE name = '{TypesUseHeaderSetting}'\n" +
+            $"UNION ALL SELECT name, '', '', 2 FROM system.formats WHERE name = '{HeaderWithDefaultsFormat}'\n" +
             "FORMAT RowBinary";
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
@@ -153,20 +155,26 @@ public sealed partial class ClickHouseClient
         return ParseTableSchema(key, answer);
     }
 
-    /// <summary>Rows of (name, type, default_kind, is_setting) in RowBinary, from <see cref="ProbeTableAsync"/>.</summary>
+    /// <summary>
+    /// Rows of (name, type, default_kind, what) in RowBinary, from <see cref="ProbeTableAsync"/>: what is 0 for a
+    /// column, 1 for a setting the server has, 2 for a format it has.
+    /// </summary>
     internal static TableSchema ParseTableSchema(TableSchemaKey key, ReadOnlySpan<byte> answer)
     {
         var columns = new List<ClickHouseTableColumn>();
         bool checksHeader = false;
+        bool readsHeaderWithDefaults = false;
         var reader = new RowBinaryReader(answer);
         while (!reader.IsEnd)
         {
             string name = reader.ReadString();
             string type = reader.ReadString();
             string defaultKind = reader.ReadString();
-            if (reader.ReadUInt8() != 0)
+            byte what = reader.ReadUInt8();
+            if (what != 0)
             {
-                checksHeader |= name == TypesUseHeaderSetting;
+                checksHeader |= what == 1 && name == TypesUseHeaderSetting;
+                readsHeaderWithDefaults |= what == 2 && name == HeaderWithDefaultsFormat;
                 continue;
             }
             if (name.Length == 0 || type.Length == 0)
@@ -177,7 +185,7 @@ public sealed partial class ClickHouseClient
             }
             columns.Add(new ClickHouseTableColumn(name, type, defaultKind));
         }
-        return new TableSchema(key, columns, checksHeader);
+        return new TableSchema(key, columns, checksHeader, readsHeaderWithDefaults);
     }
 
     private static async Task<byte[]> ReadBoundedAsync(Stream body, int limit, string what, CancellationToken cancellationToken)

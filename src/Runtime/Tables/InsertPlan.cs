@@ -5,16 +5,21 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// How rows of one row type go into one table, decided once from the table's probed schema: refused with the
-/// mismatches found, or sent, with a RowBinaryWithNamesAndTypes header of the table's own type names where the
-/// server checks one.
+/// mismatches found, or sent, with a header of the table's own type names where the server checks one.
 /// </summary>
 internal sealed class InsertPlan
 {
-    private InsertPlan(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException? refusal, byte[]? header)
+    private const string WithNamesAndTypesAndDefaults = "RowBinaryWithNamesAndTypesAndDefaults";
+
+    private readonly byte[]? _header;
+    private readonly bool _headerWithDefaults;
+
+    private InsertPlan(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException? refusal, byte[]? header, bool headerWithDefaults)
     {
         Mismatches = mismatches;
         Refusal = refusal;
-        Header = header;
+        _header = header;
+        _headerWithDefaults = headerWithDefaults;
     }
 
     /// <summary>Every column that does not fit; empty when the row type fits the table.</summary>
@@ -23,22 +28,31 @@ internal sealed class InsertPlan
     /// <summary>The exception an INSERT throws instead of sending, or null when it may go.</summary>
     public RowBinarySchemaMismatchException? Refusal { get; }
 
-    /// <summary>
-    /// The RowBinaryWithNamesAndTypes header to send before the rows (the row type's column names with the table's
-    /// type names), or null when the server does not check one and plain RowBinary goes.
-    /// </summary>
-    public byte[]? Header { get; }
-
     public static InsertPlan Refuse(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException refusal)
-        => new(mismatches, refusal, header: null);
+        => new(mismatches, refusal, header: null, headerWithDefaults: false);
 
-    public static InsertPlan Send(byte[]? header) => new([], refusal: null, header);
+    /// <param name="header">
+    /// The header to send before the rows (the row type's column names with the table's type names), or null when the
+    /// server does not check one.
+    /// </param>
+    /// <param name="headerWithDefaults">The server also reads RowBinaryWithNamesAndTypesAndDefaults.</param>
+    public static InsertPlan Send(byte[]? header, bool headerWithDefaults) => new([], refusal: null, header, headerWithDefaults);
 
-    /// <summary>The format named in the INSERT: with a header, RowBinary travels as RowBinaryWithNamesAndTypes (RowBinaryWithDefaults has no such variant).</summary>
-    public RowBinaryFormat WireFormat(RowBinaryFormat rowFormat)
-        => Header is not null && rowFormat == RowBinaryFormat.RowBinary ? RowBinaryFormat.RowBinaryWithNamesAndTypes : rowFormat;
+    /// <summary>
+    /// What goes on the wire for rows written in <paramref name="rowFormat"/>: RowBinary as RowBinaryWithNamesAndTypes,
+    /// RowBinaryWithDefaults as RowBinaryWithNamesAndTypesAndDefaults, after the header, where the server checks it;
+    /// else the rows' own format with no header.
+    /// </summary>
+    public InsertWire Wire(RowBinaryFormat rowFormat) => rowFormat switch
+    {
+        RowBinaryFormat.RowBinary when _header is not null => new(nameof(RowBinaryFormat.RowBinaryWithNamesAndTypes), _header),
+        RowBinaryFormat.RowBinaryWithDefaults when _header is not null && _headerWithDefaults => new(WithNamesAndTypesAndDefaults, _header),
+        _ => new(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty),
+    };
+}
 
-    /// <summary>The header to send for rows written in <paramref name="rowFormat"/>: empty when none goes.</summary>
-    public ReadOnlyMemory<byte> HeaderFor(RowBinaryFormat rowFormat)
-        => WireFormat(rowFormat) == RowBinaryFormat.RowBinaryWithNamesAndTypes ? Header : ReadOnlyMemory<byte>.Empty;
+/// <summary>The format an INSERT names and the bytes it sends before the rows (none, or a header).</summary>
+internal readonly record struct InsertWire(string FormatName, ReadOnlyMemory<byte> Header)
+{
+    public bool HasHeader => !Header.IsEmpty;
 }

@@ -77,17 +77,25 @@ public sealed class ModernServerTests
     [OracleFact]
     public async Task What_the_client_sends_as_RowBinaryWithDefaults_ClickHouse_reads_with_the_defaults_filled_in()
     {
-        await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<DefaultedRow>(), _ => ReplayResponse.Empty));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        (string, string)[] table = [("id", "UInt32"), ("label", "Nullable(String)")];
         DefaultedRow[] rows = [new(1, null), new(2, "given"), new(3, "")];
+        const string structure = "id UInt32, label Nullable(String) DEFAULT 'server'";
+        string[] expected = ["""{"id":1,"label":"server"}""", """{"id":2,"label":"given"}""", """{"id":3,"label":""}"""];
 
-        await client.InsertAsync("labels", rows, new ClickHouseInsertOptions { Format = RowBinaryFormat.RowBinaryWithDefaults });
+        // A server that reads RowBinaryWithNamesAndTypesAndDefaults (26.6 and later) gets the table's header first; an older one the rows alone.
+        foreach ((bool withHeader, string format) in new[] { (true, "RowBinaryWithNamesAndTypesAndDefaults"), (false, "RowBinaryWithDefaults") })
+        {
+            await using var server = new ReplayServer.ReplayServer(request => TableSchemaAnswer.IsProbe(request)
+                ? new ReplayResponse(TableSchemaAnswer.Bytes(table, checksHeader: true, readsHeaderWithDefaults: withHeader))
+                : ReplayResponse.Empty);
+            using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
-        // RowBinaryWithDefaults has no variant with a header: it goes as it is, checked by the client alone.
-        ReplayRequest insert = Assert.Single(server.Requests, r => r.IsInsert);
-        Assert.StartsWith("INSERT INTO `labels` (`id`, `label`) FORMAT RowBinaryWithDefaults", insert.Query, StringComparison.Ordinal);
-        string[] parsed = TestSupport.OracleProcess.Parse("id UInt32, label Nullable(String) DEFAULT 'server'", "RowBinaryWithDefaults", insert.Body);
-        Assert.Equal(["""{"id":1,"label":"server"}""", """{"id":2,"label":"given"}""", """{"id":3,"label":""}"""], parsed);
+            await client.InsertAsync("labels", rows, new ClickHouseInsertOptions { Format = RowBinaryFormat.RowBinaryWithDefaults });
+
+            ReplayRequest insert = Assert.Single(server.Requests, r => r.IsInsert);
+            Assert.Equal($"INSERT INTO `labels` (`id`, `label`) FORMAT {format}", insert.Parameters["query"]);
+            Assert.Equal(expected, TestSupport.OracleProcess.Parse(structure, format, insert.Body));
+        }
     }
 
     [Fact]
