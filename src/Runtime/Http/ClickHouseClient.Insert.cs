@@ -80,11 +80,18 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Creates a table whose columns are the row type's, with their ClickHouse types; see
-    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>. The server is asked first
+    /// which types it has: a column whose type it lacks (such as <c>DateTime64</c>, the default for <c>DateTime</c>
+    /// members, on servers before 20.1) is a <see cref="NotSupportedException"/> naming the column, its member and the
+    /// <c>[ClickHouseColumn]</c> that fits, and nothing is created.
     /// </summary>
-    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+    public async Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+    {
+        string sql = T.Schema.CreateTableStatement(table, options);
+        await CheckServerHasTypesAsync(T.Schema, table, cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
+    }
 
     /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
