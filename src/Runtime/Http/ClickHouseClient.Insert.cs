@@ -100,20 +100,39 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
         => new(this, table, options ?? new ClickHouseBatchInserterOptions());
 
-    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
-        IDictionary<string, string> settings, int attempt, TimeSpan timeout)
+    /// <summary>
+    /// The span and measurements of one attempt to send a batch inserter's INSERT: a root span linked to the callers
+    /// whose rows the batch carries. <see cref="SendInsertAttemptAsync"/> ends them.
+    /// </summary>
+    internal RequestTelemetry StartInsertAttempt(Uri endpoint, string table, string? database, string queryId, InsertBatch batch, int attempt)
     {
-        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression).ConfigureAwait(false), _requestCompression);
-        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
-            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
+            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)], batch.Links);
         telemetry.Sent(batch.Rows, batch.Bytes);
-        HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
-            .ConfigureAwait(false);
-        using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
-        await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+        return telemetry;
+    }
+
+    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, string? database, string queryId,
+        IDictionary<string, string> settings, TimeSpan timeout, RequestTelemetry telemetry)
+    {
+        try
+        {
+            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression).ConfigureAwait(false), _requestCompression);
+            using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
+            HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
+                .ConfigureAwait(false);
+            using var timeLimit = new CancellationTokenSource(timeout);
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
+            await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            // Ends the span wherever the attempt failed; a no-op where the request already ended it.
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
     }
 
     /// <summary>Whether the server behind <paramref name="endpoint"/> has the setting <paramref name="name"/> (a name of ours: letters and underscores).</summary>
