@@ -118,8 +118,10 @@ public sealed class RequestLogTests(ClickHouseServerFixture server)
         {
             proxy.SetRefusing(true);
             Task inserted = provider.GetRequiredService<ClickHouseBatchInserter<EventRow>>().InsertAsync([EventRow.Numbered(1), EventRow.Numbered(2)]);
+            var waited = System.Diagnostics.Stopwatch.StartNew();
             while (logs.Library().Count(e => e.Message.Contains(": attempt ", StringComparison.Ordinal)) < 3)
             {
+                Assert.True(waited.Elapsed < TimeSpan.FromSeconds(30), "no three INSERT attempts logged within 30 s:" + Environment.NewLine + string.Join(Environment.NewLine, logs.Library()));
                 await Task.Delay(20);
             }
             proxy.SetRefusing(false);
