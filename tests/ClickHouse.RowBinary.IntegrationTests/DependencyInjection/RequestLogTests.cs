@@ -65,14 +65,7 @@ public sealed class RequestLogTests(ClickHouseServerFixture server)
     public async Task A_query_its_caller_cancels_and_an_old_servers_format_probe_are_not_warnings()
     {
         var logs = new CollectingLogger();
-        var services = new ServiceCollection();
-        services.AddLogging(logging => logging.SetMinimumLevel(LogLevel.Debug).AddProvider(logs));
-        services.AddClickHouseClient(options =>
-        {
-            options.Endpoint = TestServer.Endpoint;
-            options.User = TestServer.User;
-            options.Password = TestServer.Password;
-        });
+        ServiceCollection services = LoggedClient(logs, TestServer.Endpoint);
         await using (ServiceProvider provider = services.BuildServiceProvider())
         {
             ClickHouseClient client = provider.GetRequiredService<ClickHouseClient>();
@@ -98,15 +91,7 @@ public sealed class RequestLogTests(ClickHouseServerFixture server)
         const string table = "logged_failover";
         await server.Client.ExecuteAsync(Tables.Create<EventRow>(server.Database, table, orderBy: "id"));
         var logs = new CollectingLogger();
-        var services = new ServiceCollection();
-        services.AddLogging(logging => logging.SetMinimumLevel(LogLevel.Debug).AddProvider(logs));
-        services.AddClickHouseClient(options =>
-        {
-            options.Endpoint = proxy.Endpoint;
-            options.User = TestServer.User;
-            options.Password = TestServer.Password;
-            options.Database = server.Database;
-        });
+        ServiceCollection services = LoggedClient(logs, proxy.Endpoint, server.Database);
         services.AddClickHouseBatchInserter<EventRow>(table, options =>
         {
             options.MaxDelay = TimeSpan.FromMilliseconds(10);
@@ -142,5 +127,20 @@ public sealed class RequestLogTests(ClickHouseServerFixture server)
         Assert.Single(entries, e => e.Level == LogLevel.Information
             && e.Message.StartsWith($"ClickHouse INSERT {table}: attempt {failedAttempts.Count + 1} with a batch of 2 rows on {endpoint} succeeded", StringComparison.Ordinal));
         Assert.Equal("2", (await server.Client.QueryTextAsync($"SELECT count() FROM `{server.Database}`.`{table}`")).Trim());
+    }
+
+    /// <summary>Services with every log level collected and a client of the test server's user at <paramref name="endpoint"/>.</summary>
+    private static ServiceCollection LoggedClient(CollectingLogger logs, Uri endpoint, string? database = null)
+    {
+        var services = new ServiceCollection();
+        services.AddLogging(logging => logging.SetMinimumLevel(LogLevel.Debug).AddProvider(logs));
+        services.AddClickHouseClient(options =>
+        {
+            options.Endpoint = endpoint;
+            options.User = TestServer.User;
+            options.Password = TestServer.Password;
+            options.Database = database;
+        });
+        return services;
     }
 }

@@ -1,6 +1,6 @@
 using System.Net;
-using System.Net.Sockets;
 using ClickHouse.RowBinary.DependencyInjection;
+using ClickHouse.RowBinary.IntegrationTests.Faults;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -42,7 +42,7 @@ public sealed class OptionsSourceHintTests
     [MemberData(nameof(UrlSettings))]
     public async Task A_server_that_cannot_be_reached_names_the_URL_setting_of_the_options_source(string source, string endpoint)
     {
-        using ServiceProvider provider = Client(source, new Uri($"http://127.0.0.1:{ClosedPort()}/"), _ => { });
+        using ServiceProvider provider = Client(source, new Uri($"http://127.0.0.1:{LocalPorts.Unused()}/"), _ => { });
 
         HttpRequestException error = await Assert.ThrowsAsync<HttpRequestException>(
             () => provider.GetRequiredService<ClickHouseClient>().ExecuteAsync("SELECT 1"));
@@ -69,12 +69,5 @@ public sealed class OptionsSourceHintTests
         };
         http(builder);
         return services.BuildServiceProvider();
-    }
-
-    private static int ClosedPort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 }

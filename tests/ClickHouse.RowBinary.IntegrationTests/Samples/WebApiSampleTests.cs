@@ -1,9 +1,10 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Http.Json;
-using System.Net.Sockets;
 using System.Text;
 using System.Text.Json;
+using ClickHouse.RowBinary.IntegrationTests.Faults;
+using ClickHouse.RowBinary.IntegrationTests.Packaging;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 using Xunit.Abstractions;
 
@@ -23,8 +24,8 @@ public sealed class WebApiSampleTests(ClickHouseServerFixture server, ITestOutpu
     {
         string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
         string project = Path.Combine(root, "samples", "WebApi");
-        Run("dotnet", $"build \"{project}\" -c Release", root);
-        int port = FreePort();
+        DotnetCommand.Run(output, root, $"build \"{project}\" -c Release");
+        int port = LocalPorts.Unused();
         var arguments = new List<string>
         {
             "WebApi.dll", "--urls", $"http://127.0.0.1:{port}",
@@ -101,32 +102,5 @@ public sealed class WebApiSampleTests(ClickHouseServerFixture server, ITestOutpu
                 await Task.Delay(200);
             }
         }
-    }
-
-    private void Run(string command, string arguments, string directory)
-    {
-        var start = new ProcessStartInfo(command, arguments)
-        {
-            WorkingDirectory = directory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-        start.Environment["DOTNET_NOLOGO"] = "1";
-        using Process process = Process.Start(start)!;
-        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(8)), $"{command} {arguments} did not finish within 8 minutes");
-        string text = stdout.Result + stderr.Result;
-        output.WriteLine($"$ {command} {arguments}\n{text}");
-        Assert.True(process.ExitCode == 0, $"{command} {arguments} failed ({process.ExitCode}):\n{text}");
-    }
-
-    private static int FreePort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 }
