@@ -92,26 +92,26 @@ public sealed class CreateTableTests(ClickHouseServerFixture server)
         string version = await server.Client.GetServerVersionAsync();
         if (families.Contains("DateTime64") && families.Contains("Date32") && families.Contains("Map"))
         {
-            await server.Client.CreateTableAsync<PageView>("page_views_modern", options);
-            Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.page_views_modern")).Trim());
+            await server.Client.CreateTableAsync<PageView>("ddl_page_views_modern", options);
+            Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views_modern")).Trim());
             return;
         }
 
-        NotSupportedException error = await Assert.ThrowsAsync<NotSupportedException>(() => server.Client.CreateTableAsync<PageView>("page_views", options));
+        NotSupportedException error = await Assert.ThrowsAsync<NotSupportedException>(() => server.Client.CreateTableAsync<PageView>("ddl_page_views", options));
 
         string at = $"ClickHouse {version} at {server.Client.Endpoint}";
         Assert.Equal($"""
-            CREATE TABLE `page_views` for PageView was not sent: it needs types {at} does not have:
+            CREATE TABLE `ddl_page_views` for PageView was not sent: it needs types {at} does not have:
               - column `at` (PageView.At) is DateTime64(7, 'UTC'): {at} has no DateTime64. Declare the member [ClickHouseColumn("at", Type = "DateTime('UTC')")] (whole seconds, from 1970 to 2106), or use a newer server.
               - column `seen` (PageView.Seen) is Nullable(DateTime64(7, 'UTC')): {at} has no DateTime64. Declare the member [ClickHouseColumn("seen", Type = "Nullable(DateTime('UTC'))")] (whole seconds, from 1970 to 2106), or use a newer server.
               - column `days` (PageView.Days) is Array(Date32): {at} has no Date32. Declare the member [ClickHouseColumn("days", Type = "Array(Date)")] (dates from 1970 to 2149), or use a newer server.
               - column `labels` (PageView.Labels) is Map(String, String): {at} has no Map. Give the member a type this server has with [ClickHouseColumn("labels", Type = "...")], or use a newer server.
             """.Replace("\r\n", "\n").Replace("\n", Environment.NewLine), error.Message);
-        Assert.Equal("0", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.page_views")).Trim());
+        Assert.Equal("0", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views")).Trim());
 
         // The types the error proposes are ones this server has.
-        await server.Client.CreateTableAsync<PageViewForOldServers>("page_views", options);
-        Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.page_views")).Trim());
+        await server.Client.CreateTableAsync<PageViewForOldServers>("ddl_page_views", options);
+        Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views")).Trim());
     }
 
     [OracleFact]
