@@ -7,7 +7,8 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 
 /// <summary>
 /// The bytes the replay server answers with: each data set's <c>RowBinaryWithNamesAndTypes</c> result as the
-/// ClickHouse 26.9 engine (<c>../shared/clickhouse-oracle/oracle</c>) writes it, recorded on first use and kept
+/// ClickHouse 26.9 engine (the oracle command <c>CLICKHOUSE_ORACLE</c> names, else the workspace's
+/// <c>../shared/clickhouse-oracle/oracle</c>: tests/vectors/README.md) writes it, recorded on first use and kept
 /// under <c>artifacts/replay/</c>, so that nothing large is committed and later runs start at once.
 /// </summary>
 public static class PeerRecordings
@@ -35,11 +36,13 @@ public static class PeerRecordings
         {
             return File.ReadAllBytes(path);
         }
-        string oracle = Path.GetFullPath(Path.Combine(root, "..", "shared", "clickhouse-oracle", "oracle"));
+        string oracle = Environment.GetEnvironmentVariable("CLICKHOUSE_ORACLE") is { Length: > 0 } named
+            ? named
+            : Path.GetFullPath(Path.Combine(root, "..", "shared", "clickhouse-oracle", "oracle"));
         if (!File.Exists(oracle))
         {
             throw new InvalidOperationException(
-                $"The peer suites replay results recorded by ClickHouse 26.9 through {oracle}, which is missing (pip install chdb-core gives the same engine).");
+                $"The peer suites replay results recorded by ClickHouse 26.9 through {oracle}, which is missing: `pip install chdb-core` and point CLICKHOUSE_ORACLE at tests/vectors/oracle.py (tests/vectors/README.md).");
         }
         Directory.CreateDirectory(directory);
         var start = new ProcessStartInfo(oracle) { RedirectStandardOutput = true, RedirectStandardError = true };

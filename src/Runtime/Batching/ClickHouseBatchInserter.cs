@@ -81,13 +81,18 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _checkSchema = options.CheckSchema;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
-        _endpoints = new EndpointPool(client.Endpoints, _time);
         _tags = new TagList { { "db.system.name", "clickhouse" }, { "db.collection.name", table } };
-        _delayTimer = _time.CreateTimer(static state => ((ClickHouseBatchInserter<T>)state!).OnDelayElapsed(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
-        _senders = new Task[options.MaxConcurrentInserts];
-        for (int i = 0; i < _senders.Length; i++)
+        _endpoints = new EndpointPool(client.Endpoints, _time, _tags);
+        // The senders and the timer outlive the call that created the inserter (in a host, the first request that asked
+        // for it): they must not carry its Activity, logging scopes or other ambient state into every batch.
+        using (ExecutionContext.SuppressFlow())
         {
-            _senders[i] = Task.Run(SendLoopAsync);
+            _delayTimer = _time.CreateTimer(static state => ((ClickHouseBatchInserter<T>)state!).OnDelayElapsed(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+            _senders = new Task[options.MaxConcurrentInserts];
+            for (int i = 0; i < _senders.Length; i++)
+            {
+                _senders[i] = Task.Run(SendLoopAsync);
+            }
         }
     }
 
@@ -256,16 +261,17 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             {
                 throw Disposed();
             }
+            ActivityContext caller = Activity.Current?.Context ?? default;
             if (_waiters.Count > 0 || !HasRoomLocked(rows))
             {
-                waiter = new RoomWaiter(rows, bytes.ToArray());
+                waiter = new RoomWaiter(rows, bytes.ToArray(), caller);
                 _waiters.Enqueue(waiter);
                 acknowledged = Task.CompletedTask;
             }
             else
             {
                 _pendingRows += rows;
-                acknowledged = AppendLocked(bytes, rows);
+                acknowledged = AppendLocked(bytes, rows, caller);
             }
         }
         if (waiter is not null)
@@ -321,13 +327,13 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         {
             _waiters.Dequeue();
             _pendingRows += next.Rows;
-            next.Room.TrySetResult(AppendLocked(next.Bytes, next.Rows));
+            next.Room.TrySetResult(AppendLocked(next.Bytes, next.Rows, next.Caller));
             BatchInserterTelemetry.RowsQueued.Add(next.Rows, _tags);
             BatchInserterTelemetry.RowsPending.Add(next.Rows, _tags);
         }
     }
 
-    private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows)
+    private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows, ActivityContext caller)
     {
         InsertBatch? batch = _current;
         if (batch is not null && (batch.Rows + rows > _maxRows || batch.Bytes + bytes.Length > _maxBytes))
@@ -342,6 +348,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             _delayTimer.Change(_maxDelay, Timeout.InfiniteTimeSpan);
         }
         batch.Append(bytes, rows);
+        batch.Link(caller);
         Task acknowledged = batch.Acknowledged;
         if (batch.Rows >= _maxRows || batch.Bytes >= _maxBytes)
         {
@@ -435,35 +442,46 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
 
     private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
+        string queryId = $"{token}-{attempt}";
+        // The attempt's span starts first, so that asking the server for the table's schema and its settings is part of the attempt.
+        RequestTelemetry telemetry = _client.StartInsertAttempt(endpoint.Uri, _table, _database, queryId, batch, attempt);
         IDictionary<string, string> settings = _settings;
         string sql = _sql;
         ReadOnlyMemory<byte> header = default;
-        if (_checkSchema)
+        try
         {
-            // Cached after the first batch: a row type that does not fit fails every batch at once, with no request sent.
-            InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, CancellationToken.None).ConfigureAwait(false);
-            if (plan.Refusal is { } refusal)
+            if (_checkSchema)
             {
-                throw refusal;
+                // Cached after the first batch: a row type that does not fit fails every batch at once, with no request sent.
+                InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, CancellationToken.None).ConfigureAwait(false);
+                if (plan.Refusal is { } refusal)
+                {
+                    throw refusal;
+                }
+                InsertWire wire = plan.Wire(_format);
+                if (wire.HasHeader)
+                {
+                    header = wire.Header;
+                    sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, wire.FormatName);
+                    settings = _client.WithHeaderSettings(wire, settings)!;
+                }
             }
-            InsertWire wire = plan.Wire(_format);
-            if (wire.HasHeader)
+            if (_deduplicate)
             {
-                header = wire.Header;
-                sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, wire.FormatName);
-                settings = _client.WithHeaderSettings(wire, settings)!;
+                endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
+                if (endpoint.HasDeduplicationToken == true)
+                {
+                    settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
+                }
             }
         }
-        if (_deduplicate)
+        catch (Exception e)
         {
-            endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
-            if (endpoint.HasDeduplicationToken == true)
-            {
-                settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
-            }
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
         }
-        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, sql, batch, header, _database, $"{token}-{attempt}", settings, attempt, _insertTimeout)
-            .ConfigureAwait(false);
+        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, _insertTimeout, telemetry).ConfigureAwait(false);
     }
 
     /// <summary>Exponential backoff with jitter: half the step fixed, half random, so that retrying inserters spread out.</summary>
@@ -511,11 +529,14 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private ObjectDisposedException Disposed() => new(GetType().Name, $"The batch inserter for '{_table}' is disposed and accepts no more rows.");
 
     /// <summary>A caller waiting for room, with its rows already written (a copy: the caller's thread moves on): accepted when room is granted.</summary>
-    private sealed class RoomWaiter(int rows, byte[] bytes)
+    private sealed class RoomWaiter(int rows, byte[] bytes, ActivityContext caller)
     {
         public int Rows { get; } = rows;
 
         public byte[] Bytes { get; } = bytes;
+
+        /// <summary>The caller's trace context, for the batch's link to it.</summary>
+        public ActivityContext Caller { get; } = caller;
 
         /// <summary>Completes with the acknowledgement of the batch the rows went into, once they were accepted.</summary>
         public TaskCompletionSource<Task> Room { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);

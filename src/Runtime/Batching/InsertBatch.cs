@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.IO.Compression;
 using System.Threading.Tasks;
@@ -15,6 +17,7 @@ internal sealed class InsertBatch
     private readonly TaskCompletionSource _acknowledged = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private PooledSegmentStream? _framed;
     private byte[]? _framedHeader;
+    private List<ActivityLink>? _links;
 
     public InsertBatch(long sequence, long openedAt)
     {
@@ -35,6 +38,22 @@ internal sealed class InsertBatch
 
     /// <summary>Completes when the server acknowledged the INSERT, or fails with what finally stopped it.</summary>
     public Task Acknowledged => _acknowledged.Task;
+
+    /// <summary>OpenTelemetry's default limit of links per span, which this batch keeps to.</summary>
+    public const int MaxLinks = 128;
+
+    /// <summary>The trace contexts of the calls whose rows this batch carries, the first <see cref="MaxLinks"/>: its INSERT spans link to them.</summary>
+    public IReadOnlyList<ActivityLink> Links => _links ?? (IReadOnlyList<ActivityLink>)[];
+
+    /// <summary>Links the batch to the context of a call whose rows it took, unless there is none or it is the last one linked.</summary>
+    public void Link(ActivityContext caller)
+    {
+        if (caller == default || _links?.Count >= MaxLinks || (_links is { Count: > 0 } links && links[^1].Context == caller))
+        {
+            return;
+        }
+        (_links ??= []).Add(new ActivityLink(caller));
+    }
 
     /// <summary>Appends the bytes of <paramref name="rows"/> whole rows.</summary>
     public void Append(ReadOnlySpan<byte> bytes, int rows)

@@ -102,11 +102,34 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Creates a table whose columns are the row type's, with their ClickHouse types; see
-    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>. The server is asked first
+    /// which types it has: a column whose type it lacks (such as <c>DateTime64</c>, the default for <c>DateTime</c>
+    /// members, on servers before 20.1) is a <see cref="NotSupportedException"/> naming the column, its member and the
+    /// <c>[ClickHouseColumn]</c> that fits, and nothing is created. With <see cref="ClickHouseTableOptions.IfNotExists"/>, a
+    /// table that exists already is checked against the row type as inserts check it (see
+    /// <see cref="ClickHouseInsertOptions.CheckSchema"/>): one that does not fit is a
+    /// <see cref="RowBinarySchemaMismatchException"/> naming every column that differs.
     /// </summary>
-    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+    public async Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+    {
+        string sql = T.Schema.CreateTableStatement(table, options);
+        await CheckServerHasTypesAsync(T.Schema, table, cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
+        if (options?.IfNotExists == true)
+        {
+            TableSchema existing = await ProbeTableAsync(SchemaKey(_endpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            // A table whose columns the user may not see cannot be checked here; its inserts will say so.
+            if (existing.Columns.Count > 0)
+            {
+                _tableSchemas.Put(existing);
+                if (existing.PlanFor<T>(OmittedTakeDefaults(settings: null)).Mismatches is { Count: > 0 } mismatches)
+                {
+                    throw RowBinarySchemaMismatchException.ExistingTable(T.Schema.RowTypeName, existing.Key.QualifiedName, mismatches);
+                }
+            }
+        }
+    }
 
     /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
@@ -115,20 +138,39 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
         => new(this, table, options ?? new ClickHouseBatchInserterOptions());
 
-    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database,
-        string queryId, IDictionary<string, string> settings, int attempt, TimeSpan timeout)
+    /// <summary>
+    /// The span and measurements of one attempt to send a batch inserter's INSERT: a root span linked to the callers
+    /// whose rows the batch carries. <see cref="SendInsertAttemptAsync"/> ends them.
+    /// </summary>
+    internal RequestTelemetry StartInsertAttempt(Uri endpoint, string table, string? database, string queryId, InsertBatch batch, int attempt)
     {
-        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
-        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
-            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
+            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)], batch.Links);
         telemetry.Sent(batch.Rows, batch.Bytes);
-        HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
-            .ConfigureAwait(false);
-        using var timeLimit = new CancellationTokenSource(timeout);
-        await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
-        await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+        return telemetry;
+    }
+
+    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database, string queryId,
+        IDictionary<string, string> settings, TimeSpan timeout, RequestTelemetry telemetry)
+    {
+        try
+        {
+            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
+            using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
+            HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
+                .ConfigureAwait(false);
+            using var timeLimit = new CancellationTokenSource(timeout);
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
+            await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            // Ends the span wherever the attempt failed; a no-op where the request already ended it.
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
+        }
     }
 
     /// <summary>Whether the server behind <paramref name="endpoint"/> has the setting <paramref name="name"/> (a name of ours: letters and underscores).</summary>

@@ -141,11 +141,10 @@ public sealed partial class ClickHouseClient
         {
             try
             {
-                return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken).ConfigureAwait(false),
-                    RowBinaryFormat.RowBinaryWithNamesAndTypes);
+                return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken,
+                    fallsBackOn: IsNamesAndTypesUnknown).ConfigureAwait(false), RowBinaryFormat.RowBinaryWithNamesAndTypes);
             }
-            catch (ClickHouseServerException e) when (e.Code == ClickHouseErrorCodes.UnknownFormat
-                && e.ServerMessage.Contains(nameof(RowBinaryFormat.RowBinaryWithNamesAndTypes), StringComparison.Ordinal))
+            catch (ClickHouseServerException e) when (IsNamesAndTypesUnknown(e))
             {
                 // An old server: it failed before running anything, so asking again in plain RowBinary is safe.
                 _namesAndTypesUnsupported = true;
@@ -165,7 +164,17 @@ public sealed partial class ClickHouseClient
         return string.Concat(statement, "\nFORMAT ", format.ToString());
     }
 
-    private async Task<ClickHouseResponseStream> SendQueryAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+    /// <summary>The answer of a server that does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>
+    private static bool IsNamesAndTypesUnknown(Exception failure)
+        => failure is ClickHouseServerException { Code: ClickHouseErrorCodes.UnknownFormat } e
+            && e.ServerMessage.Contains(nameof(RowBinaryFormat.RowBinaryWithNamesAndTypes), StringComparison.Ordinal);
+
+    /// <param name="sql">The statement, FORMAT included.</param>
+    /// <param name="options">Its options.</param>
+    /// <param name="cancellationToken">Aborts the request.</param>
+    /// <param name="fallsBackOn">A failure the caller answers by asking again in plain RowBinary (see <see cref="RequestTelemetry.FallsBackOn"/>).</param>
+    private async Task<ClickHouseResponseStream> SendQueryAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken,
+        Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
@@ -174,6 +183,10 @@ public sealed partial class ClickHouseClient
         using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
         var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
         telemetry.ReportProgressTo(options?.Progress);
+        if (fallsBackOn is not null)
+        {
+            telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
+        }
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
     }

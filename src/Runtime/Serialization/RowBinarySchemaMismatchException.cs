@@ -20,12 +20,22 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
     /// <param name="table">The table an INSERT was checked against, quoted as in SQL; null for a read.</param>
     /// <param name="mismatches">Every column that does not fit; at least one.</param>
     public RowBinarySchemaMismatchException(string rowTypeName, string? table, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
-        : base(BuildMessage(rowTypeName, table, mismatches), clickHouseType: First(mismatches).ActualType ?? First(mismatches).ExpectedType)
+        : this(rowTypeName, table, mismatches, table is null ? ReadLead(rowTypeName) : InsertLead(rowTypeName, table))
+    {
+    }
+
+    private RowBinarySchemaMismatchException(string rowTypeName, string? table, IReadOnlyList<RowBinaryColumnMismatch> mismatches, string lead)
+        : base(BuildMessage(lead, mismatches), clickHouseType: First(mismatches).ActualType ?? First(mismatches).ExpectedType)
     {
         RowTypeName = rowTypeName;
         Table = table;
         Mismatches = mismatches;
     }
+
+    /// <summary><c>CREATE TABLE IF NOT EXISTS</c> found a table of that name, which does not fit the row type.</summary>
+    internal static RowBinarySchemaMismatchException ExistingTable(string rowTypeName, string table, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
+        => new(rowTypeName, table, mismatches,
+            $"The table {table} exists already (CREATE TABLE IF NOT EXISTS left it as it was) and does not fit {rowTypeName}: its rows could not be inserted");
 
     /// <summary>The C# row type the data was read into, or the rows were to be written from.</summary>
     public string RowTypeName { get; }
@@ -46,19 +56,15 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
         return mismatches[0];
     }
 
-    private static string BuildMessage(string rowTypeName, string? table, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
+    private static string ReadLead(string rowTypeName) => $"The columns of the RowBinaryWithNamesAndTypes data do not match {rowTypeName}";
+
+    private static string InsertLead(string rowTypeName, string table)
+        => $"{rowTypeName} does not fit the table {table}, so nothing was sent (RowBinary carries no types: the server would read the bytes as the table's types)";
+
+    private static string BuildMessage(string lead, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
     {
         First(mismatches);
-        var message = new StringBuilder();
-        if (table is null)
-        {
-            message.Append("The columns of the RowBinaryWithNamesAndTypes data do not match ").Append(rowTypeName).Append(':');
-        }
-        else
-        {
-            message.Append(rowTypeName).Append(" does not fit the table ").Append(table)
-                .Append(", so nothing was sent (RowBinary carries no types: the server would read the bytes as the table's types):");
-        }
+        var message = new StringBuilder(lead).Append(':');
         foreach (RowBinaryColumnMismatch mismatch in mismatches)
         {
             message.Append(Environment.NewLine).Append("  - ").Append(mismatch.Description);

@@ -256,6 +256,7 @@ public sealed class RequestTests
             Assert.Equal([new Uri("http://a.example:8123/"), new Uri("https://b.example:8443/proxy")], several.Endpoints);
             Assert.Equal(new Uri("http://a.example:8123/"), several.Endpoint);
             Assert.Equal(("writer", "s3cret", "analytics"), (several.User, several.Password, several.Database));
+            Assert.Same(ClickHouseOptionsSource.Environment, several.Source);
 
             Environment.SetEnvironmentVariable("CLICKHOUSE_URL", "http://one.example:8123");
             Environment.SetEnvironmentVariable("CLICKHOUSE_PASSWORD", "");

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.IO.Compression;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 using Xunit.Abstractions;
@@ -115,24 +114,5 @@ public sealed class PackageTests(ITestOutputHelper output)
         }
     }
 
-    private string Dotnet(string directory, string arguments)
-    {
-        var start = new ProcessStartInfo("dotnet", arguments)
-        {
-            WorkingDirectory = directory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-        start.Environment["DOTNET_NOLOGO"] = "1";
-        using Process process = Process.Start(start)!;
-        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(8)), $"dotnet {arguments} did not finish within 8 minutes");
-        string text = stdout.Result + stderr.Result;
-        output.WriteLine($"$ dotnet {arguments}\n{text}");
-        Assert.True(process.ExitCode == 0, $"dotnet {arguments} failed ({process.ExitCode}):\n{text}");
-        return text;
-    }
+    private string Dotnet(string directory, string arguments) => DotnetCommand.Run(output, directory, arguments);
 }

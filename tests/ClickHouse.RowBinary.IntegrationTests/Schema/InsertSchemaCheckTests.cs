@@ -146,6 +146,22 @@ public sealed class InsertSchemaCheckTests(ClickHouseServerFixture server)
         Assert.Equal("1\tx\t0\n", await server.Client.QueryTextAsync($"SELECT * FROM {table}"));
     }
 
+    [ServerFact]
+    public async Task Create_table_if_not_exists_checks_a_table_that_was_there_already()
+    {
+        string other = await CreateAsync("check_existing", "id UInt32, name String");
+        var options = new ClickHouseTableOptions { Database = server.Database, IfNotExists = true, Engine = "Memory" };
+
+        var error = await Assert.ThrowsAsync<RowBinarySchemaMismatchException>(() => server.Client.CreateTableAsync<NoteRow>(other, options));
+        await server.Client.CreateTableAsync<NoteRow>("check_created", options);
+        await server.Client.CreateTableAsync<NoteRow>("check_created", options); // there now, and fitting
+
+        Assert.StartsWith($"The table `{server.Database}`.`{other}` exists already (CREATE TABLE IF NOT EXISTS left it as it was) and does not fit NoteRow", error.Message);
+        Assert.Equal([("note", RowBinaryColumnMismatchKind.NotInTable), ("name", RowBinaryColumnMismatchKind.MissingFromRowType)],
+            error.Mismatches.Select(m => (m.Column, m.Kind)));
+        Assert.Equal("id\tUInt32\nname\tString\n", await server.Client.QueryTextAsync($"SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = '{other}'"));
+    }
+
     /// <summary>A MergeTree table, so that ALTER can change its columns.</summary>
     private async Task<string> CreateAsync(string table, string columns, ClickHouseQueryOptions? options = null)
     {

@@ -13,15 +13,15 @@ public sealed class ScaffoldCommandTests(ClickHouseServerFixture server)
     [ServerFact]
     public async Task Scaffold_prints_the_record_of_a_table_from_the_server_it_is_pointed_at()
     {
-        await server.Client.ExecuteAsync("CREATE TABLE page_views (day Date, `page-url` String, visits UInt64, note Nullable(String), v UInt8 MATERIALIZED 1) ENGINE = Memory");
+        await server.Client.ExecuteAsync("CREATE TABLE scaffold_views (day Date, `page-url` String, visits UInt64, note Nullable(String), v UInt8 MATERIALIZED 1) ENGINE = Memory");
 
         (int exit, string printed, string errors) = await RunAsync(
-            "scaffold", "--table", "page_views", "--database", server.Database, "--namespace", "Analytics", "--url", server.Client.Endpoint.ToString(),
+            "scaffold", "--table", "scaffold_views", "--database", server.Database, "--namespace", "Analytics", "--url", server.Client.Endpoint.ToString(),
             "--user", TestServer.User ?? "default", "--password", TestServer.Password ?? "");
 
         Assert.Equal((0, ""), (exit, errors));
         Assert.Contains("namespace Analytics;", printed);
-        Assert.Contains("[ClickHouseRow]\npublic sealed partial record PageViewsRow\n{", printed);
+        Assert.Contains("[ClickHouseRow]\npublic sealed partial record ScaffoldViewsRow\n{", printed);
         Assert.Contains("    [ClickHouseColumn(\"page-url\", Type = \"String\")]\n    public required string PageUrl { get; init; }", printed);
         Assert.Contains("    [ClickHouseColumn(\"visits\", Type = \"UInt64\")]\n    public required ulong Visits { get; init; }", printed);
         Assert.Contains("    public string? Note { get; init; }", printed);
