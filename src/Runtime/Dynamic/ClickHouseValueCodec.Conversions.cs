@@ -74,11 +74,21 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Point: return (0d, 0d);
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 return Array.Empty<(double X, double Y)>();
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
                 return Array.Empty<(double X, double Y)[]>();
             case ClickHouseTypeKind.MultiPolygon: return Array.Empty<(double X, double Y)[][]>();
+            case ClickHouseTypeKind.Geometry: return ClickHouseGeometry.Null;
+            case ClickHouseTypeKind.QBit:
+                // The zero vector, as ClickHouse fills a QBit column that is given no value.
+                return type.Arguments[0].Kind switch
+                {
+                    ClickHouseTypeKind.Int8 => new sbyte[type.Dimension],
+                    ClickHouseTypeKind.Float64 => new double[type.Dimension],
+                    _ => new float[type.Dimension],
+                };
             case ClickHouseTypeKind.Time:
             case ClickHouseTypeKind.Time64:
                 return TimeSpan.Zero;

@@ -177,11 +177,37 @@ internal static class ClickHouseJsonText
                 break;
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
             case ClickHouseTypeKind.MultiPolygon:
                 AppendGeometry(builder, value);
                 break;
+            case ClickHouseTypeKind.Geometry:
+                if (((ClickHouseGeometry)value).Value is { } shape)
+                {
+                    AppendGeometry(builder, shape);
+                }
+                else
+                {
+                    builder.Append("null");
+                }
+                break;
+            case ClickHouseTypeKind.QBit:
+                {
+                    var elements = (Array)value;
+                    builder.Append('[');
+                    for (int i = 0; i < elements.Length; i++)
+                    {
+                        if (i > 0)
+                        {
+                            builder.Append(',');
+                        }
+                        AppendValue(builder, type.Arguments[0], elements.GetValue(i));
+                    }
+                    builder.Append(']');
+                    break;
+                }
             default:
                 builder.Append(Convert.ToString(value, CultureInfo.InvariantCulture));
                 break;
