@@ -185,7 +185,8 @@ public static partial class ClickHouseValueCodec
             case IReadOnlyList<object?> list:
                 return list;
             case string:
-            case byte[] when type.Kind != ClickHouseTypeKind.Array:
+            // An sbyte[] passes 'is byte[]' too (the runtime lets them alias), and QBit(Int8, N) takes one.
+            case byte[] when type.Kind is not (ClickHouseTypeKind.Array or ClickHouseTypeKind.QBit):
                 throw Mismatch(type, value, "a collection (object?[], T[], List<T>, ...)");
             case IEnumerable items:
                 {
