@@ -38,6 +38,14 @@ public sealed partial record ModernDdlRow
     [ClickHouseColumn("shape")] public ClickHouseGeometry Shape { get; init; }
 }
 
+/// <summary>A Geometry column, which needs only the Geometry family of a server.</summary>
+[ClickHouseRow]
+public sealed partial record ShapeRow
+{
+    [ClickHouseColumn("id")] public uint Id { get; init; }
+    [ClickHouseColumn("shape")] public ClickHouseGeometry Shape { get; init; }
+}
+
 /// <summary>A row as a newcomer writes it: <c>DateTime</c> members without a type, so DateTime64(7, 'UTC'), which 18.16 lacks.</summary>
 [ClickHouseRow]
 public sealed partial record PageView
