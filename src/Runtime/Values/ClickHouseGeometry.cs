@@ -112,7 +112,7 @@ public readonly struct ClickHouseGeometry : IEquatable<ClickHouseGeometry>
             return "NULL";
         }
         var builder = new StringBuilder();
-        AppendText(builder, Value!);
+        ClickHouseJsonText.AppendGeometry(builder, Value!, asText: true);
         return builder.ToString();
     }
 
@@ -121,30 +121,6 @@ public readonly struct ClickHouseGeometry : IEquatable<ClickHouseGeometry>
 
     /// <summary>Value inequality.</summary>
     public static bool operator !=(ClickHouseGeometry left, ClickHouseGeometry right) => !left.Equals(right);
-
-    private static void AppendText(StringBuilder builder, object value)
-    {
-        if (value is ValueTuple<double, double> point)
-        {
-            builder.Append('(');
-            ClickHouseFloatText.Append(builder, point.Item1);
-            builder.Append(',');
-            ClickHouseFloatText.Append(builder, point.Item2);
-            builder.Append(')');
-            return;
-        }
-        var items = (Array)value;
-        builder.Append('[');
-        for (int i = 0; i < items.Length; i++)
-        {
-            if (i > 0)
-            {
-                builder.Append(',');
-            }
-            AppendText(builder, items.GetValue(i)!);
-        }
-        builder.Append(']');
-    }
 
     private static T NotNull<T>(T shape) where T : class
         => shape ?? throw new ArgumentNullException(nameof(shape), "A geometry needs its points; use ClickHouseGeometry.Null for NULL.");
