@@ -40,11 +40,11 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => new RowBinaryRows<T>(
+        => new RowBinaryRows<T, GeneratedRowDecoder<T>>(
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
-                return (body, format);
+                return (body, format, default(GeneratedRowDecoder<T>));
             },
             ownsStream: true,
             cancellationToken,

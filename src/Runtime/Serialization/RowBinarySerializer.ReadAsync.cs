@@ -19,7 +19,7 @@ public static partial class RowBinarySerializer
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
         var rows = new RowListBuilder<T>();
-        var parser = new RowBinaryStreamParser<T>(format);
+        var parser = new RowBinaryStreamParser<T, GeneratedRowDecoder<T>>(format, default);
         using var buffer = new RowBinaryStreamBuffer(stream);
         while (true)
         {
@@ -51,12 +51,12 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        return new RowBinaryRows<T>(_ => Task.FromResult((stream, format)), ownsStream: false, cancellationToken);
+        return new RowBinaryRows<T, GeneratedRowDecoder<T>>(_ => Task.FromResult((stream, format, default(GeneratedRowDecoder<T>))), ownsStream: false, cancellationToken);
     }
 
     /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>
-    internal static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
-        where T : IClickHouseRow<T>
+    internal static void ParseBlock<T, TDecoder>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T, TDecoder> parser, List<T> destination, int maxRows = int.MaxValue)
+        where TDecoder : struct, IRowDecoder<T>
     {
         // After a failed read the data is cut, not ended: the failure is the error, not a row that ends early.
         long consumed = parser.Parse(buffer.Data, isFinalBlock: buffer.IsCompleted && !buffer.Failed, destination, maxRows);
