@@ -3,6 +3,7 @@ namespace ClickHouse.RowBinary;
 /// <summary>The ClickHouse error codes this library acts on (src/Common/ErrorCodes.cpp in ClickHouse).</summary>
 internal static class ClickHouseErrorCodes
 {
+    public const int SyntaxError = 62;
     public const int UnknownCompressionMethod = 89;
     public const int UnknownFormat = 73;
     public const int UnknownSetting = 115;

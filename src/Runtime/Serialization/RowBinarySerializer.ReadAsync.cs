@@ -13,13 +13,20 @@ public static partial class RowBinarySerializer
     /// <exception cref="RowBinarySchemaMismatchException">The header does not fit <typeparamref name="T"/>; thrown before any row.</exception>
     /// <exception cref="RowBinaryException">A value cannot be read, or the stream ends mid-row.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static async Task<List<T>> ReadListAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
+    public static Task<List<T>> ReadListAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
+        return ReadListAsync<T, GeneratedRowDecoder<T>>(stream, format, default, cancellationToken);
+    }
+
+    /// <summary>Reads every row of a stream into a list with <paramref name="decoder"/>. The stream is left open.</summary>
+    internal static async Task<List<T>> ReadListAsync<T, TDecoder>(Stream stream, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken)
+        where TDecoder : struct, IRowDecoder<T>
+    {
         var rows = new RowListBuilder<T>();
-        var parser = new RowBinaryStreamParser<T, GeneratedRowDecoder<T>>(format, default);
+        var parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
         using var buffer = new RowBinaryStreamBuffer(stream);
         while (true)
         {

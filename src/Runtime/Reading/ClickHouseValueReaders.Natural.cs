@@ -1,0 +1,77 @@
+using System;
+using System.Collections.Generic;
+using System.Net;
+using System.Numerics;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+internal static partial class ClickHouseValueReaders
+{
+    /// <summary>
+    /// The .NET type a column's values come as when no type is asked for (a data reader's <c>GetValue</c> and
+    /// <c>GetFieldType</c>): the type mapping's default C# type, typed arrays of those (two levels deep), else the
+    /// <see cref="ClickHouseValueCodec"/>'s form (<c>object[]</c> for Tuple, a list of pairs for Map). A Nullable column's
+    /// type is its element's (NULL is apart).
+    /// </summary>
+    public static Type NaturalType(ClickHouseType column)
+    {
+        column = Unwrap(column);
+        return column.Kind switch
+        {
+            ClickHouseTypeKind.Nullable => NaturalType(column.Arguments[0]),
+            ClickHouseTypeKind.Array => ElementType(column.Arguments[0]) is { } element && s_arrayTypes.TryGetValue(element, out Type? array) ? array : typeof(object[]),
+            _ => LeafType(column),
+        };
+    }
+
+    /// <summary>The reader of a column's values as <see cref="NaturalType"/>.</summary>
+    public static ClickHouseValueReader CreateNatural(ClickHouseType column)
+        => TryCreate(NaturalType(column), column, out _) ?? new CodecValueReader(column);
+
+    /// <summary>An array element's natural type: <c>T?</c> for a Nullable value type, so that the array holds its NULLs.</summary>
+    private static Type? ElementType(ClickHouseType element)
+    {
+        element = Unwrap(element);
+        if (element.Kind == ClickHouseTypeKind.Nullable)
+        {
+            Type inner = NaturalType(element.Arguments[0]);
+            return inner.IsValueType ? s_nullableTypes.GetValueOrDefault(inner) : inner;
+        }
+        return NaturalType(element);
+    }
+
+    private static Type LeafType(ClickHouseType column) => column.Kind switch
+    {
+        ClickHouseTypeKind.Int8 => typeof(sbyte),
+        ClickHouseTypeKind.Int16 => typeof(short),
+        ClickHouseTypeKind.Int32 => typeof(int),
+        ClickHouseTypeKind.Int64 or ClickHouseTypeKind.Interval => typeof(long),
+        ClickHouseTypeKind.Int128 => typeof(Int128),
+        ClickHouseTypeKind.UInt8 => typeof(byte),
+        ClickHouseTypeKind.UInt16 => typeof(ushort),
+        ClickHouseTypeKind.UInt32 => typeof(uint),
+        ClickHouseTypeKind.UInt64 => typeof(ulong),
+        ClickHouseTypeKind.UInt128 => typeof(UInt128),
+        ClickHouseTypeKind.Int256 or ClickHouseTypeKind.UInt256 => typeof(BigInteger),
+        ClickHouseTypeKind.Float32 or ClickHouseTypeKind.BFloat16 => typeof(float),
+        ClickHouseTypeKind.Float64 => typeof(double),
+        ClickHouseTypeKind.Bool => typeof(bool),
+        ClickHouseTypeKind.String or ClickHouseTypeKind.Enum8 or ClickHouseTypeKind.Enum16 or ClickHouseTypeKind.Json => typeof(string),
+        ClickHouseTypeKind.FixedString => typeof(byte[]),
+        ClickHouseTypeKind.Date or ClickHouseTypeKind.Date32 => typeof(DateOnly),
+        ClickHouseTypeKind.DateTime or ClickHouseTypeKind.DateTime64 => typeof(DateTime),
+        ClickHouseTypeKind.Decimal => column.Precision <= 28 ? typeof(decimal) : typeof(ClickHouseDecimal),
+        ClickHouseTypeKind.UUID => typeof(Guid),
+        ClickHouseTypeKind.IPv4 or ClickHouseTypeKind.IPv6 => typeof(IPAddress),
+        ClickHouseTypeKind.Time or ClickHouseTypeKind.Time64 => typeof(TimeSpan),
+        ClickHouseTypeKind.Point => typeof((double X, double Y)),
+        ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString => typeof((double X, double Y)[]),
+        ClickHouseTypeKind.Polygon or ClickHouseTypeKind.MultiLineString => typeof((double X, double Y)[][]),
+        ClickHouseTypeKind.MultiPolygon => typeof((double X, double Y)[][][]),
+        ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic => typeof(ClickHouseDynamic),
+        ClickHouseTypeKind.Map => typeof(List<KeyValuePair<object, object?>>),
+        ClickHouseTypeKind.Tuple or ClickHouseTypeKind.Nested => typeof(object[]),
+        _ => typeof(object),
+    };
+}

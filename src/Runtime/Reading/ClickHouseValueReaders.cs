@@ -1,0 +1,129 @@
+using System;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Chooses how a column of a known ClickHouse type is read as a .NET type, with no reflection beyond asking a
+/// <see cref="Type"/> what it is: the leaf types of the type mapping (the table in ClickHouseValueReaders.Leaves.cs), with
+/// the types that hold every value of the column (<c>long</c> reads an Int32), <c>T?</c>, C# enums (by label),
+/// arrays of any of these, <see cref="object"/> (the <see cref="ClickHouseValueCodec"/>'s form of any type) and
+/// <see cref="ClickHouseDynamic"/>.
+/// </summary>
+internal static partial class ClickHouseValueReaders
+{
+    /// <summary>The reader of <paramref name="column"/>'s values as <typeparamref name="T"/>, or null with why not.</summary>
+    public static ClickHouseValueReader<T>? TryCreate<T>(ClickHouseType column, out string? reason)
+    {
+        if (typeof(T).IsEnum && Unwrap(column).Kind != ClickHouseTypeKind.Nullable)
+        {
+            // Typed, so that an enum is not boxed per value.
+            EnumValueReader<T>? enumReader = EnumValueReader<T>.TryCreate(Unwrap(column), typeof(T), static value => (T)value, out reason);
+            if (enumReader is null)
+            {
+                NoFit(typeof(T), column, ref reason);
+            }
+            return enumReader;
+        }
+        return TryCreate(typeof(T), column, out reason) switch
+        {
+            null => null,
+            ClickHouseValueReader<T> typed => typed,
+            ClickHouseValueReader boxed => new UnboxingValueReader<T>(boxed),
+        };
+    }
+
+    /// <summary>The reader of <paramref name="column"/>'s values as <paramref name="target"/>, or null with why not.</summary>
+    public static ClickHouseValueReader? TryCreate(Type target, ClickHouseType column, out string? reason)
+    {
+        reason = null;
+        column = Unwrap(column);
+        if (target == typeof(object))
+        {
+            return new CodecValueReader(column);
+        }
+        if (target == typeof(ClickHouseDynamic))
+        {
+            return new DynamicValueReader(column);
+        }
+        Type? underlying = Nullable.GetUnderlyingType(target);
+        if (column.Kind == ClickHouseTypeKind.Nullable)
+        {
+            if (target.IsValueType && underlying is null)
+            {
+                reason = $"the column can be NULL, which {CSharpTypeNames.Of(target)} cannot hold; read it as {CSharpTypeNames.Of(target)}?";
+                return null;
+            }
+            ClickHouseValueReader? value = TryCreate(underlying ?? target, column.Arguments[0], out reason);
+            if (value is null)
+            {
+                return null;
+            }
+            return underlying is not null && s_nullables.TryGetValue(underlying, out NullableFactory? typed)
+                ? typed(column, value, hasMarker: true)
+                : new NullMarkerValueReader(column, value);
+        }
+        if (underlying is not null)
+        {
+            ClickHouseValueReader? value = TryCreate(underlying, column, out reason);
+            return value is not null && s_nullables.TryGetValue(underlying, out NullableFactory? typed) ? typed(column, value, hasMarker: false) : value;
+        }
+        if (s_leaves.TryGetValue(target, out Leaf? leaf) && leaf.Create(column) is { } read)
+        {
+            return read;
+        }
+        if (target.IsEnum)
+        {
+            return EnumValueReader<object>.TryCreate(column, target, static value => value, out reason) ?? NoFit(target, column, ref reason);
+        }
+        if (target.IsArray && target.GetArrayRank() == 1 && column.Kind == ClickHouseTypeKind.Array)
+        {
+            ClickHouseValueReader? element = TryCreate(target.GetElementType()!, column.Arguments[0], out reason);
+            return element is null ? null : new ArrayValueReader(column, target, element);
+        }
+        return NoFit(target, column, ref reason);
+    }
+
+    /// <summary>What <paramref name="target"/> reads, for a message: the ClickHouse types whose values it holds.</summary>
+    public static string Accepted(Type target)
+    {
+        if (target == typeof(object) || target == typeof(ClickHouseDynamic))
+        {
+            return "any type";
+        }
+        if (Nullable.GetUnderlyingType(target) is { } underlying)
+        {
+            return Accepted(underlying) + ", or Nullable of one";
+        }
+        if (s_leaves.TryGetValue(target, out Leaf? leaf))
+        {
+            return leaf.Accepts + (target.IsArray ? ", or an Array of what its elements read" : "");
+        }
+        if (target.IsEnum)
+        {
+            return $"Enum8 or Enum16 whose labels are {target.Name}'s member names";
+        }
+        if (target.IsArray && target.GetArrayRank() == 1)
+        {
+            return $"Array({Accepted(target.GetElementType()!)})";
+        }
+        return "nothing: it is no type of the type mapping that can be read without a row type (declare a [ClickHouseRow] type with a member of it, or read object)";
+    }
+
+    /// <summary>The type as it is in the bytes: LowCardinality and SimpleAggregateFunction set aside, at the top.</summary>
+    private static ClickHouseType Unwrap(ClickHouseType column)
+    {
+        while (column.Kind is ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.SimpleAggregateFunction)
+        {
+            column = column.Arguments[0];
+        }
+        return column;
+    }
+
+    private static ClickHouseValueReader? NoFit(Type target, ClickHouseType column, ref string? reason)
+    {
+        reason ??= $"{CSharpTypeNames.Of(target)} reads {Accepted(target)}, not {column}; read it as {CSharpTypeNames.Of(NaturalType(column))}{(column.IsNullable ? "?" : "")}";
+        return null;
+    }
+}

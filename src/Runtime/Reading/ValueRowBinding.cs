@@ -1,0 +1,92 @@
+using System;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Binds the columns of a result header, by position, to the elements of a tuple (or the one value of a scalar): a
+/// reader per column, and every mismatch (a column count that differs, a type an element cannot hold) collected into
+/// one <see cref="RowBinarySchemaMismatchException"/> thrown before any row.
+/// </summary>
+internal sealed class ValueRowBinding
+{
+    private readonly RowBinaryHeader _header;
+    private readonly string _rowTypeName;
+    private readonly int _elements;
+    private List<RowBinaryColumnMismatch>? _mismatches;
+
+    /// <param name="header">The result's columns.</param>
+    /// <param name="rowTypeName">What the rows are read as, for messages: <c>(string, ulong)</c>, or <c>long</c> for a scalar.</param>
+    /// <param name="elementTypes">The C# type of each element, in order.</param>
+    public ValueRowBinding(RowBinaryHeader header, string rowTypeName, params Type[] elementTypes)
+    {
+        _header = header;
+        _rowTypeName = rowTypeName;
+        _elements = elementTypes.Length;
+        var columns = new ClickHouseColumnInfo[header.Count];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            columns[i] = new ClickHouseColumnInfo(header.Names[i], header.Types[i], elementTypes.Length == 1 ? "value" : $"Item{i + 1}");
+        }
+        Schema = new ClickHouseRowSchema(rowTypeName, columns);
+        for (int i = elementTypes.Length; i < header.Count; i++)
+        {
+            Add(new RowBinaryColumnMismatch(header.Names[i], RowBinaryColumnMismatchKind.NotInRowType, null, header.Types[i],
+                $"Column '{header.Names[i]}' ({header.Types[i]}) is column {i + 1}: the result has {Count(header.Count)}, but {rowTypeName} reads {Count(elementTypes.Length)}; " +
+                $"select only the columns to read, or read the result as a wider tuple, a [ClickHouseRow] type or with ExecuteReaderAsync."));
+        }
+        for (int i = header.Count; i < elementTypes.Length; i++)
+        {
+            string expected = CSharpTypeNames.Of(elementTypes[i]);
+            Add(new RowBinaryColumnMismatch($"#{i + 1}", RowBinaryColumnMismatchKind.MissingFromData, expected, null,
+                $"{rowTypeName} reads {Count(elementTypes.Length)}, but the result has {Count(header.Count)}: element {i + 1} ({expected}) has no column. " +
+                "Add the column to the query, or read a shorter tuple."));
+        }
+    }
+
+    /// <summary>The result's columns, for error messages: names and types from the header, members Item1, Item2...</summary>
+    public ClickHouseRowSchema Schema { get; }
+
+    /// <summary>The reader of element <paramref name="index"/>; a mismatch is recorded (and thrown by <see cref="ThrowIfMismatched"/>).</summary>
+    public ClickHouseValueReader<T> Bind<T>(int index)
+    {
+        if (index >= _header.Count)
+        {
+            return null!;
+        }
+        string name = _header.Names[index];
+        string actual = _header.Types[index];
+        ClickHouseValueReader<T>? reader = null;
+        string? reason;
+        if (ClickHouseType.TryParse(actual, out ClickHouseType? type, out string? parseError))
+        {
+            reader = ClickHouseValueReaders.TryCreate<T>(type, out reason);
+        }
+        else
+        {
+            reason = $"the type cannot be parsed ({parseError})";
+        }
+        if (reader is null)
+        {
+            string expected = CSharpTypeNames.Of(typeof(T));
+            Add(new RowBinaryColumnMismatch(name, RowBinaryColumnMismatchKind.TypeMismatch, expected, actual,
+                $"Column '{name}'{(_elements == 1 ? "" : $" (element {index + 1})")}: {_rowTypeName} reads it as {expected}, but the data has {actual}: {reason}. " +
+                $"Or convert it in the query: CAST({ClickHouseIdentifier.Quote(name)} AS ...)."));
+        }
+        return reader!;
+    }
+
+    /// <summary>Throws every mismatch found, before any row is read.</summary>
+    public void ThrowIfMismatched()
+    {
+        if (_mismatches is not null)
+        {
+            throw new RowBinarySchemaMismatchException(_rowTypeName, _mismatches);
+        }
+    }
+
+    private void Add(RowBinaryColumnMismatch mismatch) => (_mismatches ??= []).Add(mismatch);
+
+    private static string Count(int columns) => columns == 1 ? "1 column" : $"{columns} columns";
+}
