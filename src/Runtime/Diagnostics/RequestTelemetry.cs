@@ -106,6 +106,10 @@ internal sealed class RequestTelemetry : IDisposable
         }
     }
 
+    /// <summary>A header of the response, once there is one; null when it has none of that name.</summary>
+    public string? ResponseHeader(string name)
+        => _response is not null && _response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
     /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
     public void Reading(ClickHouseResponseStream body)
     {

@@ -23,14 +23,38 @@ public sealed partial class ClickHouseClient
         ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
     {
-        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        (ClickHouseResponseStream body, RowBinaryHeader? header) = await OpenDescribedResultAsync(sql, options, cancellationToken).ConfigureAwait(false);
         var decoder = default(TDecoder);
-        if (await TrySendWithNamesAndTypesAsync(sql, options, cancellationToken).ConfigureAwait(false) is { } body)
+        if (header is null)
         {
             return (body, RowBinaryFormat.RowBinaryWithNamesAndTypes, decoder);
         }
-        decoder.Accept(await DescribeResultAsync(sql, options, cancellationToken).ConfigureAwait(false));
-        return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinary), options, cancellationToken).ConfigureAwait(false), RowBinaryFormat.RowBinary, decoder);
+        try
+        {
+            decoder.Accept(header);
+        }
+        catch
+        {
+            await body.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+        return (body, RowBinaryFormat.RowBinary, decoder);
+    }
+
+    /// <summary>
+    /// The body of a query as <c>RowBinaryWithNamesAndTypes</c> (the header null: it leads the body), or on servers
+    /// without that format as <c>RowBinary</c> with the header from <see cref="DescribeResultAsync"/>.
+    /// </summary>
+    private async Task<(ClickHouseResponseStream Body, RowBinaryHeader? Header)> OpenDescribedResultAsync(string sql, ClickHouseQueryOptions? options,
+        CancellationToken cancellationToken)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        if (await TrySendWithNamesAndTypesAsync(sql, options, cancellationToken).ConfigureAwait(false) is { } body)
+        {
+            return (body, null);
+        }
+        RowBinaryHeader header = await DescribeResultAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinary), options, cancellationToken).ConfigureAwait(false), header);
     }
 
     /// <summary>

@@ -19,8 +19,6 @@ internal static partial class ClickHouseValueReaders
 
     private static readonly Dictionary<Type, Leaf> s_leaves = [];
     private static readonly Dictionary<Type, NullableFactory> s_nullables = [];
-    private static readonly Dictionary<Type, Type> s_nullableTypes = [];
-    private static readonly Dictionary<Type, Type> s_arrayTypes = [];
 
     /// <summary>
     /// The leaf types: the C# types of the type mapping, each with the ClickHouse types it reads. Integers read every
@@ -151,24 +149,11 @@ internal static partial class ClickHouseValueReaders
     {
         s_leaves[typeof(T)] = new Leaf(accepts, create);
         s_nullables[typeof(T)] = static (column, value, hasMarker) => new NullableValueReader<T>(column, (ClickHouseValueReader<T>)value, hasMarker);
-        s_nullableTypes[typeof(T)] = typeof(T?);
-        ArrayTypes<T>();
-        ArrayTypes<T?>();
     }
 
     private static void Reference<T>(string accepts, Func<ClickHouseType, ClickHouseValueReader<T>?> create)
         where T : class
-    {
-        s_leaves[typeof(T)] = new Leaf(accepts, create);
-        ArrayTypes<T>();
-    }
-
-    /// <summary>The array types of a leaf, named here so that <see cref="NaturalType"/> needs no run-time type construction.</summary>
-    private static void ArrayTypes<T>()
-    {
-        s_arrayTypes.TryAdd(typeof(T), typeof(T[]));
-        s_arrayTypes.TryAdd(typeof(T[]), typeof(T[][]));
-    }
+        => s_leaves[typeof(T)] = new Leaf(accepts, create);
 
     private static DelegateValueReader<T> Read<T>(ClickHouseType column, ValueRead<T> read, int rawSize = 0) => new(column, read, rawSize);
 

@@ -16,10 +16,10 @@ internal static partial class ClickHouseValueReaders
     /// <summary>The reader of <paramref name="column"/>'s values as <typeparamref name="T"/>, or null with why not.</summary>
     public static ClickHouseValueReader<T>? TryCreate<T>(ClickHouseType column, out string? reason)
     {
-        if (typeof(T).IsEnum && Unwrap(column).Kind != ClickHouseTypeKind.Nullable)
+        if (typeof(T).IsEnum && column.Unwrap().Kind != ClickHouseTypeKind.Nullable)
         {
             // Typed, so that an enum is not boxed per value.
-            EnumValueReader<T>? enumReader = EnumValueReader<T>.TryCreate(Unwrap(column), typeof(T), static value => (T)value, out reason);
+            EnumValueReader<T>? enumReader = EnumValueReader<T>.TryCreate(column.Unwrap(), typeof(T), static value => (T)value, out reason);
             if (enumReader is null)
             {
                 NoFit(typeof(T), column, ref reason);
@@ -38,7 +38,7 @@ internal static partial class ClickHouseValueReaders
     public static ClickHouseValueReader? TryCreate(Type target, ClickHouseType column, out string? reason)
     {
         reason = null;
-        column = Unwrap(column);
+        column = column.Unwrap();
         if (target == typeof(object))
         {
             return new CodecValueReader(column);
@@ -109,16 +109,6 @@ internal static partial class ClickHouseValueReaders
             return $"Array({Accepted(target.GetElementType()!)})";
         }
         return "nothing: it is no type of the type mapping that can be read without a row type (declare a [ClickHouseRow] type with a member of it, or read object)";
-    }
-
-    /// <summary>The type as it is in the bytes: LowCardinality and SimpleAggregateFunction set aside, at the top.</summary>
-    private static ClickHouseType Unwrap(ClickHouseType column)
-    {
-        while (column.Kind is ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.SimpleAggregateFunction)
-        {
-            column = column.Arguments[0];
-        }
-        return column;
     }
 
     private static ClickHouseValueReader? NoFit(Type target, ClickHouseType column, ref string? reason)

@@ -1,0 +1,95 @@
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// The columns of a result read without a row type, and where each column of the current row starts: what
+/// <see cref="RowLayoutDecoder"/> fills in as it passes over a row, and what a data reader's getters read from.
+/// </summary>
+internal sealed class RowLayout
+{
+    private Dictionary<string, int>? _ordinals;
+
+    public RowBinaryHeader Header { get; private set; } = new([], []);
+
+    /// <summary>Each column's parsed type.</summary>
+    public ClickHouseType[] Types { get; private set; } = [];
+
+    /// <summary>The byte offset (in the whole stream) where each column of the last row passed over starts.</summary>
+    public long[] Starts { get; private set; } = [];
+
+    /// <summary>The columns as a schema, for error messages.</summary>
+    public ClickHouseRowSchema Schema { get; private set; } = new("a row", []);
+
+    public bool IsBound { get; private set; }
+
+    /// <exception cref="RowBinaryException">A column's type cannot be parsed.</exception>
+    public void Bind(RowBinaryHeader header)
+    {
+        var types = new ClickHouseType[header.Count];
+        var columns = new ClickHouseColumnInfo[header.Count];
+        for (int i = 0; i < types.Length; i++)
+        {
+            if (!ClickHouseType.TryParse(header.Types[i], out ClickHouseType? type, out string? error))
+            {
+                throw new RowBinaryException($"Column '{header.Names[i]}' has the type '{header.Types[i]}', which cannot be parsed: {error}", clickHouseType: header.Types[i]);
+            }
+            types[i] = type;
+            columns[i] = new ClickHouseColumnInfo(header.Names[i], header.Types[i], $"column {i}");
+        }
+        Header = header;
+        Types = types;
+        Starts = new long[types.Length];
+        Schema = new ClickHouseRowSchema("a row of the result", columns);
+        IsBound = true;
+    }
+
+    /// <summary>The ordinal of a column: its exact name, else the only name that differs in case; -1 when none.</summary>
+    public int Ordinal(string name)
+    {
+        if (_ordinals is null)
+        {
+            var ordinals = new Dictionary<string, int>(Header.Count, System.StringComparer.Ordinal);
+            for (int i = Header.Count - 1; i >= 0; i--)
+            {
+                ordinals[Header.Names[i]] = i;
+            }
+            _ordinals = ordinals;
+        }
+        if (_ordinals.TryGetValue(name, out int ordinal))
+        {
+            return ordinal;
+        }
+        for (int i = 0; i < Header.Count; i++)
+        {
+            if (string.Equals(Header.Names[i], name, System.StringComparison.OrdinalIgnoreCase))
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
+
+/// <summary>Passes over each row, noting in the <see cref="RowLayout"/> where its columns start; the row is its start offset.</summary>
+internal readonly struct RowLayoutDecoder(RowLayout layout) : IRowDecoder<long>
+{
+    public ClickHouseRowSchema Schema => layout.Schema;
+
+    public void Accept(RowBinaryHeader header) => layout.Bind(header);
+
+    public long Read(ref RowBinaryReader reader)
+    {
+        long start = reader.Offset;
+        ClickHouseType[] types = layout.Types;
+        long[] starts = layout.Starts;
+        for (int i = 0; i < types.Length; i++)
+        {
+            reader.CurrentColumn = i;
+            starts[i] = reader.Offset;
+            ClickHouseValueSkipper.Skip(ref reader, types[i]);
+        }
+        return start;
+    }
+}
