@@ -108,12 +108,23 @@ internal static partial class ClickHouseValueReaders
         {
             return $"Array({Accepted(target.GetElementType()!)})";
         }
-        return "nothing: it is no type of the type mapping that can be read without a row type (declare a [ClickHouseRow] type with a member of it, or read object)";
+        return "values only as a member of a [ClickHouseRow] type";
     }
 
     private static ClickHouseValueReader? NoFit(Type target, ClickHouseType column, ref string? reason)
     {
-        reason ??= $"{CSharpTypeNames.Of(target)} reads {Accepted(target)}, not {column}; read it as {CSharpTypeNames.Of(NaturalType(column))}{(column.IsNullable ? "?" : "")}";
+        string natural = CSharpTypeNames.Of(NaturalType(column)) + (column.IsNullable ? "?" : "");
+        reason ??= IsReadable(target)
+            ? $"{CSharpTypeNames.Of(target)} reads {Accepted(target)}, not {column}; read it as {natural}"
+            : $"{CSharpTypeNames.Of(target)} is read only as a member of a [ClickHouseRow] type (QueryFirstAsync<TRow>, QueryListAsync<TRow>); on its own, read {column} as {natural}";
         return null;
+    }
+
+    /// <summary>Whether values of <paramref name="target"/> can be read at all without a row type.</summary>
+    private static bool IsReadable(Type target)
+    {
+        Type type = Nullable.GetUnderlyingType(target) ?? target;
+        return type == typeof(object) || type == typeof(ClickHouseDynamic) || s_leaves.ContainsKey(type) || type.IsEnum
+            || (type.IsArray && type.GetArrayRank() == 1 && IsReadable(type.GetElementType()!));
     }
 }
