@@ -74,7 +74,10 @@ internal static class ClickHouseParameterTypes
         _ => null,
     };
 
-    /// <summary>Checks that the value can be written as the declared type, so that a wrong one fails here, naming the parameter.</summary>
+    /// <summary>
+    /// Checks that the value can be written as the declared type, so that a wrong one fails here, naming the parameter. A
+    /// string passes as it is: it is the text the server parses for the type.
+    /// </summary>
     private static void Check(string name, string declared, object? value)
     {
         ClickHouseType type;
@@ -85,6 +88,10 @@ internal static class ClickHouseParameterTypes
         catch (ClickHouseTypeParseException e)
         {
             throw new ArgumentException($"Parameter '{name}' is declared as '{declared}', which is no ClickHouse type: {e.Message}", nameof(declared), e);
+        }
+        if (value is string)
+        {
+            return;
         }
         var scratch = new ArrayBufferWriter<byte>();
         var writer = new RowBinaryWriter(scratch);
