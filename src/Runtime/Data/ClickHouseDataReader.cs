@@ -297,7 +297,9 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
 
     /// <summary>
     /// The value as <typeparamref name="T"/>, which must hold every value of the column's type (see the remarks of
-    /// <see cref="ClickHouseDataReader"/>); NULL is null for a reference type or <c>T?</c>, and an error otherwise.
+    /// <see cref="ClickHouseDataReader"/>); NULL is null for a reference type or <c>T?</c>,
+    /// <see cref="DBNull.Value"/> for <see cref="object"/>, <see cref="ClickHouseDynamic.Null"/> for <see cref="ClickHouseDynamic"/>,
+    /// and an error otherwise.
     /// </summary>
     /// <exception cref="InvalidCastException"><typeparamref name="T"/> does not fit the column, or the value is NULL and <typeparamref name="T"/> cannot hold it.</exception>
     public override T GetFieldValue<T>(int ordinal)
@@ -309,6 +311,10 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
             if (typeof(T) == typeof(object) || typeof(T) == typeof(DBNull))
             {
                 return (T)(object)DBNull.Value;
+            }
+            if (typeof(T) == typeof(ClickHouseDynamic))
+            {
+                return (T)(object)ClickHouseDynamic.Null;
             }
             return default(T) is null
                 ? default!

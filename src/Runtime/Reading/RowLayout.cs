@@ -36,13 +36,36 @@ internal sealed class RowLayout
                 throw new RowBinaryException($"Column '{header.Names[i]}' has the type '{header.Types[i]}', which cannot be parsed: {error}", clickHouseType: header.Types[i]);
             }
             types[i] = type;
-            columns[i] = new ClickHouseColumnInfo(header.Names[i], header.Types[i], $"column {i}");
+            columns[i] = new ClickHouseColumnInfo(NameForMessages(header, i), header.Types[i], $"column {i}");
         }
+        ThrowIfRowsTakeNoBytes(header, types);
         Header = header;
         Types = types;
         Starts = new long[types.Length];
         Schema = new ClickHouseRowSchema("a row of the result", columns);
         IsBound = true;
+    }
+
+    /// <summary>A column's name for messages and schemas, which need one: <c>#1</c>, <c>#2</c>... for a column whose name is empty.</summary>
+    public static string NameForMessages(RowBinaryHeader header, int index)
+        => header.Names[index].Length > 0 ? header.Names[index] : $"#{index + 1}";
+
+    /// <summary>
+    /// Rows whose columns may all take no bytes (<c>Tuple()</c>) cannot be told apart in a stream: any data would be
+    /// endless rows. A header of such columns comes only from broken or hostile data.
+    /// </summary>
+    /// <exception cref="RowBinaryException">There are no columns, or every column's values may take no bytes.</exception>
+    public static void ThrowIfRowsTakeNoBytes(RowBinaryHeader header, IReadOnlyList<ClickHouseType?> types)
+    {
+        long least = 0;
+        foreach (ClickHouseType? type in types)
+        {
+            least += type is null ? 1 : ClickHouseValueCodec.MinimumSize(type);
+        }
+        if (least == 0)
+        {
+            throw new RowBinaryException($"The result's columns ({header}) take no bytes per row, so its rows cannot be read from a stream.");
+        }
     }
 
     /// <summary>The ordinal of a column: its exact name, else the only name that differs in case; -1 when none.</summary>

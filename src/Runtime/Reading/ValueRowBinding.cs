@@ -14,6 +14,8 @@ internal sealed class ValueRowBinding
     private readonly RowBinaryHeader _header;
     private readonly string _rowTypeName;
     private readonly int _elements;
+    private readonly ClickHouseType?[] _types;
+    private readonly string?[] _parseErrors;
     private List<RowBinaryColumnMismatch>? _mismatches;
 
     /// <param name="header">The result's columns.</param>
@@ -27,9 +29,23 @@ internal sealed class ValueRowBinding
         var columns = new ClickHouseColumnInfo[header.Count];
         for (int i = 0; i < columns.Length; i++)
         {
-            columns[i] = new ClickHouseColumnInfo(header.Names[i], header.Types[i], elementTypes.Length == 1 ? "value" : $"Item{i + 1}");
+            columns[i] = new ClickHouseColumnInfo(RowLayout.NameForMessages(header, i), header.Types[i], elementTypes.Length == 1 ? "value" : $"Item{i + 1}");
         }
         Schema = new ClickHouseRowSchema(rowTypeName, columns);
+        _types = new ClickHouseType?[header.Count];
+        _parseErrors = new string?[header.Count];
+        for (int i = 0; i < header.Count; i++)
+        {
+            if (ClickHouseType.TryParse(header.Types[i], out ClickHouseType? type, out string? error))
+            {
+                _types[i] = type;
+            }
+            else
+            {
+                _parseErrors[i] = error;
+            }
+        }
+        RowLayout.ThrowIfRowsTakeNoBytes(header, _types);
         for (int i = elementTypes.Length; i < header.Count; i++)
         {
             Add(new RowBinaryColumnMismatch(header.Names[i], RowBinaryColumnMismatchKind.NotInRowType, null, header.Types[i],
@@ -59,20 +75,20 @@ internal sealed class ValueRowBinding
         string actual = _header.Types[index];
         ClickHouseValueReader<T>? reader = null;
         string? reason;
-        if (ClickHouseType.TryParse(actual, out ClickHouseType? type, out string? parseError))
+        if (_types[index] is { } type)
         {
             reader = ClickHouseValueReaders.TryCreate<T>(type, out reason);
         }
         else
         {
-            reason = $"the type cannot be parsed ({parseError})";
+            reason = $"the type cannot be parsed ({_parseErrors[index]})";
         }
         if (reader is null)
         {
             string expected = CSharpTypeNames.Of(typeof(T));
             Add(new RowBinaryColumnMismatch(name, RowBinaryColumnMismatchKind.TypeMismatch, expected, actual,
                 $"Column '{name}'{(_elements == 1 ? "" : $" (element {index + 1})")}: {_rowTypeName} reads it as {expected}, but the data has {actual}: {reason}. " +
-                $"Or convert it in the query: CAST({ClickHouseIdentifier.Quote(name)} AS ...)."));
+                "Or convert it in the query with CAST."));
         }
         return reader!;
     }
