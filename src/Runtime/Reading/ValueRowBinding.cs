@@ -87,7 +87,7 @@ internal sealed class ValueRowBinding
         {
             string expected = CSharpTypeNames.Of(typeof(T));
             Add(new RowBinaryColumnMismatch(name, RowBinaryColumnMismatchKind.TypeMismatch, expected, actual,
-                $"Column '{name}'{(_elements == 1 ? "" : $" (element {index + 1})")}: {_rowTypeName} reads it as {expected}, but the data has {actual}: {reason}. " +
+                $"Column '{name}' ({actual}){(_elements == 1 ? "" : $", element {index + 1} of {_rowTypeName},")} cannot be read as {expected}: {reason}. " +
                 "Or convert it in the query with CAST."));
         }
         return reader!;
