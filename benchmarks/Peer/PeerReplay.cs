@@ -9,12 +9,14 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 
 /// <summary>
 /// One replay server and both clients pointed at it. SELECTs of a data set's table get its recorded result, the
-/// driver's schema probe (<c>... WHERE 1=0</c>) gets the recorded header, INSERTs are swallowed.
+/// driver's schema probe (<c>... WHERE 1=0</c>) gets the recorded header, a <c>count()</c> the recorded one-row count,
+/// INSERTs are swallowed.
 /// </summary>
 public sealed class PeerReplay : IAsyncDisposable
 {
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
+    private readonly byte[] _count;
 
     public PeerReplay(int rows)
     {
@@ -24,6 +26,7 @@ public sealed class PeerReplay : IAsyncDisposable
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
         }
+        _count = PeerRecordings.Count(rows);
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
@@ -69,6 +72,10 @@ public sealed class PeerReplay : IAsyncDisposable
         if (request.IsInsert)
         {
             return ReplayResponse.Empty;
+        }
+        if (request.Query.Contains("count()", StringComparison.Ordinal))
+        {
+            return new ReplayResponse(_count, "RowBinaryWithNamesAndTypes");
         }
         // Longest name first: web_visits_unique also contains web_visits.
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>().OrderByDescending(d => PeerRecordings.Table(d).Length))
