@@ -7,6 +7,8 @@ using System.Data;
 using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
 using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using ClickHouse.RowBinary.Types;
@@ -35,14 +37,22 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     private readonly RowBinaryStreamBuffer _buffer;
     private readonly RowLayout _layout;
     private readonly RowBinaryStreamParser<long, RowLayoutDecoder> _parser;
-    private readonly List<long> _row = new(1);
     private readonly RowBinaryStringCache _strings = new();
     private readonly CancellationTokenSource _cancellation;
+
+    /// <summary>The start offset of each row of the current batch: rows are parsed <see cref="RowLayout.BatchRows"/> at a time.</summary>
+    private readonly List<long> _batch = new(RowLayout.BatchRows);
     private ClickHouseValueReader?[] _typed = [];
     private ClickHouseValueReader?[] _natural = [];
-    private ReadOnlySequence<byte> _rowData;
-    private long _rowStart;
-    private long _consumedByRow;
+
+    /// <summary>The bytes of the current batch, where they lie in the stream buffer (one array, so one segment).</summary>
+    private ReadOnlySequence<byte> _batchData;
+    private byte[] _batchArray = [];
+    private int _batchArrayOffset;
+    private long _batchStart;
+    private long _batchConsumed;
+    private int _rowInBatch;
+    private RowBinaryException? _failureAfterBatch;
     private long _rows;
     private bool _onRow;
     private bool _pending;
@@ -86,7 +96,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     {
         while (!_layout.IsBound)
         {
-            long consumed = _parser.Parse(_buffer.Data, _buffer.IsCompleted && !_buffer.Failed, _row, maxRows: 0);
+            long consumed = _parser.Parse(_buffer.Data, _buffer.IsCompleted && !_buffer.Failed, _batch, maxRows: 0);
             _buffer.Consume(consumed);
             if (_parser.Failure is not null)
             {
@@ -223,29 +233,55 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         }
     }
 
-    /// <summary>Parses the next row from the bytes already received; false when they hold no whole row.</summary>
+    /// <summary>
+    /// Moves to the next row of the batch, or parses the next batch from the bytes already received; false when they
+    /// hold no whole row. A row that cannot be read fails once the rows before it have been handed out.
+    /// </summary>
     private bool TryReadBufferedRow()
     {
-        if (_consumedByRow > 0)
+        if (_rowInBatch + 1 < _batch.Count)
         {
-            _buffer.Consume(_consumedByRow);
-            _consumedByRow = 0;
+            _rowInBatch++;
+            _rows++;
+            _onRow = true;
+            return true;
         }
-        _row.Clear();
+        if (_failureAfterBatch is not null)
+        {
+            throw _failureAfterBatch;
+        }
+        if (_batchConsumed > 0)
+        {
+            _buffer.Consume(_batchConsumed);
+            _batchConsumed = 0;
+        }
+        _batch.Clear();
+        _layout.BeginBatch();
         ReadOnlySequence<byte> data = _buffer.Data;
-        long consumed = _parser.Parse(data, _buffer.IsCompleted && !_buffer.Failed, _row, maxRows: 1);
+        long consumed = _parser.Parse(data, _buffer.IsCompleted && !_buffer.Failed, _batch, RowLayout.BatchRows);
         if (_parser.Failure is not null)
         {
-            throw _parser.Failure;
+            if (_batch.Count == 0)
+            {
+                throw _parser.Failure;
+            }
+            _failureAfterBatch = _parser.Failure;
         }
-        if (_row.Count == 0)
+        if (_batch.Count == 0)
         {
             _buffer.Consume(consumed);
             return false;
         }
-        _rowData = data.Slice(0, consumed);
-        _rowStart = _row[0];
-        _consumedByRow = consumed;
+        _batchData = data.Slice(0, consumed);
+        if (!MemoryMarshal.TryGetArray(_batchData.First, out ArraySegment<byte> segment) || !_batchData.IsSingleSegment)
+        {
+            throw new InvalidOperationException("The stream buffer is one array: a batch of rows lies in one segment.");
+        }
+        _batchArray = segment.Array!;
+        _batchArrayOffset = segment.Offset;
+        _batchStart = _batch[0];
+        _batchConsumed = consumed;
+        _rowInBatch = 0;
         _rows++;
         _onRow = true;
         return true;
@@ -274,13 +310,22 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     /// <summary>The value as the type mapping's default C# type (see <see cref="GetFieldType"/>); <see cref="DBNull.Value"/> for NULL.</summary>
     public override object GetValue(int ordinal)
     {
-        CheckOrdinal(ordinal);
-        RowBinaryReader reader = ColumnReader(ordinal);
-        if (IsNullable(ordinal) && reader.ReadNullMarker())
+        int start = ValueIndex(ordinal);
+        bool nullable = IsNullable(ordinal);
+        if (nullable && _batchArray[start] != 0)
         {
             return DBNull.Value;
         }
         ClickHouseValueReader natural = _natural[ordinal] ??= ClickHouseValueReaders.CreateNatural(Inner(ordinal));
+        if (BitConverter.IsLittleEndian && natural.RawSize > 0)
+        {
+            return natural.BoxRaw(_batchArray, nullable ? start + 1 : start);
+        }
+        RowBinaryReader reader = ColumnReader(ordinal);
+        if (nullable)
+        {
+            reader.ReadNullMarker();
+        }
         return Decode(ordinal, ref reader, natural) ?? DBNull.Value;
     }
 
@@ -304,9 +349,16 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     /// <exception cref="InvalidCastException"><typeparamref name="T"/> does not fit the column, or the value is NULL and <typeparamref name="T"/> cannot hold it.</exception>
     public override T GetFieldValue<T>(int ordinal)
     {
-        CheckOrdinal(ordinal);
+        int start = ValueIndex(ordinal);
+        ClickHouseValueReader<T> typed = Typed<T>(ordinal);
+        bool nullable = IsNullable(ordinal);
+        if (BitConverter.IsLittleEndian && typed.RawSize == Unsafe.SizeOf<T>() && (!nullable || _batchArray[start] == 0))
+        {
+            // An integer or float read as its own type: its bytes are its memory (after a NULL marker of 0).
+            return Unsafe.ReadUnaligned<T>(ref _batchArray[nullable ? start + 1 : start]);
+        }
         RowBinaryReader reader = ColumnReader(ordinal);
-        if (IsNullable(ordinal) && reader.ReadNullMarker())
+        if (nullable && reader.ReadNullMarker())
         {
             if (typeof(T) == typeof(object) || typeof(T) == typeof(DBNull))
             {
@@ -321,10 +373,8 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
                 : throw new InvalidCastException(
                     $"Column '{GetName(ordinal)}' ({GetDataTypeName(ordinal)}) is NULL in row {_rows - 1}, which {CSharpTypeNames.Of(typeof(T))} cannot hold: check IsDBNull first, or read it as {CSharpTypeNames.Of(typeof(T))}?.");
         }
-        ClickHouseValueReader<T> typed = Typed<T>(ordinal);
         try
         {
-            reader.CurrentColumn = ordinal;
             return typed.Read(ref reader);
         }
         catch (Exception e) when (RowErrors.IsValueError(e))
@@ -473,21 +523,30 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         return ordinal;
     }
 
-    private bool IsNullable(int ordinal) => _layout.Types[ordinal].IsNullable;
+    private bool IsNullable(int ordinal) => _layout.Nullable[ordinal];
 
     /// <summary>The column's type without LowCardinality and Nullable: what a value after the NULL marker is.</summary>
-    private ClickHouseType Inner(int ordinal) => _layout.Types[ordinal].UnwrapNullable();
+    private ClickHouseType Inner(int ordinal) => _layout.Inner[ordinal];
 
-    /// <summary>A reader at the start of the column's value in the current row.</summary>
-    private RowBinaryReader ColumnReader(int ordinal)
+    /// <summary>Where the column's value of the current row starts in <see cref="_batchArray"/>.</summary>
+    private int ValueIndex(int ordinal)
     {
+        CheckOrdinal(ordinal);
         ObjectDisposedException.ThrowIf(_closed, this);
         if (!_onRow)
         {
             throw new InvalidOperationException("There is no current row: call Read (or ReadAsync) first, and only while it returns true.");
         }
-        long start = _layout.Starts[ordinal];
-        return new RowBinaryReader(_rowData.Slice(start - _rowStart), isFinalBlock: true, start, _strings, stopAtEnd: false) { CurrentColumn = ordinal };
+        return _batchArrayOffset + (int)(_layout.Starts[(_rowInBatch * FieldCount) + ordinal] - _batchStart);
+    }
+
+    /// <summary>A reader at the start of the column's value in the current row; offsets are the stream's, for errors.</summary>
+    private RowBinaryReader ColumnReader(int ordinal)
+    {
+        int index = ValueIndex(ordinal);
+        long start = _batchStart + index - _batchArrayOffset;
+        var bytes = new ReadOnlySpan<byte>(_batchArray, index, _batchArrayOffset + (int)_batchData.Length - index);
+        return new RowBinaryReader(bytes, start, _strings) { CurrentColumn = ordinal };
     }
 
     private ClickHouseValueReader<T> Typed<T>(int ordinal)
@@ -530,7 +589,6 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
             ClickHouseTypeKind.FixedString => type.Length,
             _ => throw new InvalidCastException($"Column '{GetName(ordinal)}' ({GetDataTypeName(ordinal)}) has no bytes to read: GetBytes and GetStream read String and FixedString columns."),
         };
-        long start = reader.Offset - _rowStart;
-        return _rowData.Slice(start, length);
+        return _batchData.Slice(reader.Offset - _batchStart, length);
     }
 }

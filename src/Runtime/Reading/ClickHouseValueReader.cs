@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
@@ -20,6 +21,9 @@ internal abstract class ClickHouseValueReader(ClickHouseType column)
     /// the same type), its size: an array of them is then read with one copy. Else 0.
     /// </summary>
     public virtual int RawSize => 0;
+
+    /// <summary>A value whose bytes are its memory (<see cref="RawSize"/> &gt; 0), boxed straight from where it lies.</summary>
+    public abstract object BoxRaw(byte[] bytes, int index);
 }
 
 /// <summary>A <see cref="ClickHouseValueReader"/> that hands out values as <typeparamref name="T"/> without boxing.</summary>
@@ -28,6 +32,8 @@ internal abstract class ClickHouseValueReader<T>(ClickHouseType column) : ClickH
     public abstract T Read(ref RowBinaryReader reader);
 
     public override object? ReadBoxed(ref RowBinaryReader reader) => Read(ref reader);
+
+    public override object BoxRaw(byte[] bytes, int index) => Unsafe.ReadUnaligned<T>(ref bytes[index])!;
 }
 
 /// <summary>The typed face of a reader that reads boxed values (arrays, enums or nullables known only at run time).</summary>
@@ -36,4 +42,6 @@ internal sealed class UnboxingValueReader<T>(ClickHouseValueReader inner) : Clic
     public override T Read(ref RowBinaryReader reader) => (T)inner.ReadBoxed(ref reader)!;
 
     public override object? ReadBoxed(ref RowBinaryReader reader) => inner.ReadBoxed(ref reader);
+
+    public override object BoxRaw(byte[] bytes, int index) => inner.BoxRaw(bytes, index);
 }

@@ -1,3 +1,4 @@
+using System;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
@@ -16,4 +17,6 @@ internal sealed class NullableValueReader<T>(ClickHouseType column, ClickHouseVa
 internal sealed class NullMarkerValueReader(ClickHouseType column, ClickHouseValueReader value) : ClickHouseValueReader(column)
 {
     public override object? ReadBoxed(ref RowBinaryReader reader) => reader.ReadNullMarker() ? null : value.ReadBoxed(ref reader);
+
+    public override object BoxRaw(byte[] bytes, int index) => throw new NotSupportedException("A Nullable value's bytes start with its NULL marker.");
 }

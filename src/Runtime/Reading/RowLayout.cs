@@ -1,22 +1,42 @@
 using System.Collections.Generic;
+using System.Linq;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The columns of a result read without a row type, and where each column of the current row starts: what
-/// <see cref="RowLayoutDecoder"/> fills in as it passes over a row, and what a data reader's getters read from.
+/// The columns of a result read without a row type, and where each column starts in the rows of the current batch:
+/// what <see cref="RowLayoutDecoder"/> fills in as it passes over rows, and what a data reader's getters read from.
 /// </summary>
 internal sealed class RowLayout
 {
+    /// <summary>The rows parsed at once: each batch of rows costs one parse call, whose overhead they share.</summary>
+    public const int BatchRows = 256;
+
     private Dictionary<string, int>? _ordinals;
+    private int _slot;
 
     public RowBinaryHeader Header { get; private set; } = new([], []);
 
     /// <summary>Each column's parsed type.</summary>
     public ClickHouseType[] Types { get; private set; } = [];
 
-    /// <summary>The byte offset (in the whole stream) where each column of the last row passed over starts.</summary>
+    /// <summary>Each column's type without LowCardinality and Nullable: what a value after its NULL marker is.</summary>
+    public ClickHouseType[] Inner { get; private set; } = [];
+
+    /// <summary>Whether each column's values start with a NULL marker.</summary>
+    public bool[] Nullable { get; private set; } = [];
+
+    /// <summary>How a row is passed over, column by column: the bytes of a fixed-width value, <see cref="StringValue"/>, or <see cref="OtherValue"/>.</summary>
+    public int[] Widths { get; private set; } = [];
+
+    public const int StringValue = -2;
+    public const int OtherValue = -1;
+
+    /// <summary>
+    /// The byte offset (in the whole stream) where each column of each row of the batch starts: row r's column c at
+    /// <c>r * Types.Length + c</c>. Room for one row more than a batch: a failed row is read again to tell how it failed.
+    /// </summary>
     public long[] Starts { get; private set; } = [];
 
     /// <summary>The columns as a schema, for error messages.</summary>
@@ -24,7 +44,7 @@ internal sealed class RowLayout
 
     public bool IsBound { get; private set; }
 
-    /// <exception cref="RowBinaryException">A column's type cannot be parsed.</exception>
+    /// <exception cref="RowBinaryException">A column's type cannot be parsed, or there is no column whose values take bytes.</exception>
     public void Bind(RowBinaryHeader header)
     {
         var types = new ClickHouseType[header.Count];
@@ -41,10 +61,23 @@ internal sealed class RowLayout
         ThrowIfRowsTakeNoBytes(header, types);
         Header = header;
         Types = types;
-        Starts = new long[types.Length];
+        Inner = [.. types.Select(static t => t.UnwrapNullable())];
+        Nullable = [.. types.Select(static t => t.IsNullable)];
+        Widths = [.. types.Select(static t => t.Unwrap() is { Kind: ClickHouseTypeKind.String } ? StringValue : t.ByteSize >= 0 && !HasNothing(t) ? t.ByteSize : OtherValue)];
+        Starts = new long[(BatchRows + 1) * types.Length];
         Schema = new ClickHouseRowSchema("a row of the result", columns);
         IsBound = true;
     }
+
+    /// <summary>Nothing has no values: a column of it goes through the skipper, which says so.</summary>
+    private static bool HasNothing(ClickHouseType type)
+        => type.Kind == ClickHouseTypeKind.Nothing || type.Arguments.Any(HasNothing);
+
+    /// <summary>Starts a batch: the next row passed over is row 0.</summary>
+    public void BeginBatch() => _slot = 0;
+
+    /// <summary>Where the next row passed over records its column starts.</summary>
+    public int NextRowBase() => _slot++ * Types.Length;
 
     /// <summary>A column's name for messages and schemas, which need one: <c>#1</c>, <c>#2</c>... for a column whose name is empty.</summary>
     public static string NameForMessages(RowBinaryHeader header, int index)
@@ -106,12 +139,26 @@ internal readonly struct RowLayoutDecoder(RowLayout layout) : IRowDecoder<long>
     {
         long start = reader.Offset;
         ClickHouseType[] types = layout.Types;
+        int[] widths = layout.Widths;
         long[] starts = layout.Starts;
+        int first = layout.NextRowBase();
         for (int i = 0; i < types.Length; i++)
         {
             reader.CurrentColumn = i;
-            starts[i] = reader.Offset;
-            ClickHouseValueSkipper.Skip(ref reader, types[i]);
+            starts[first + i] = reader.Offset;
+            int width = widths[i];
+            if (width >= 0)
+            {
+                reader.Skip(width, "value");
+            }
+            else if (width == RowLayout.StringValue)
+            {
+                reader.Skip(reader.ReadLength("String"), "String");
+            }
+            else
+            {
+                ClickHouseValueSkipper.Skip(ref reader, types[i]);
+            }
         }
         return start;
     }
