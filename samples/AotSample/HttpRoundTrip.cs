@@ -55,7 +55,7 @@ internal static class HttpRoundTrip
         ulong count = await client.QueryScalarAsync<ulong>($"SELECT count() FROM {table}");
         List<(uint Id, string Name)> pairs = await client.QueryListAsync<uint, string>($"SELECT id, name FROM {table} ORDER BY id");
         uint[] ids = await client.QueryScalarAsync<uint[]>($"SELECT groupArray(id) FROM (SELECT id FROM {table} ORDER BY id)");
-        string[] names = await client.QueryScalarAsync<string[]>($"SELECT groupArray(name) FROM (SELECT name FROM {table} ORDER BY id)");
+        List<string> names = await client.QueryScalarAsync<List<string>>($"SELECT groupArray(name) FROM (SELECT name FROM {table} ORDER BY id)");
         var values = new List<string>();
         await using (ClickHouseDataReader reader = await client.ExecuteReaderAsync($"SELECT id, name, at FROM {table} ORDER BY id"))
         {
@@ -72,7 +72,7 @@ internal static class HttpRoundTrip
         object? max = await command.ExecuteScalarAsync();
         bool same = count == 3 && pairs.Count == 3 && pairs[1] == (2u, "zweite ✓") && ids.SequenceEqual([1u, 2u, 3u])
             && names.SequenceEqual(["first", "zweite ✓", ""]) && values.Count == 3 && values[0] == "1/first/2025-01-01" && max is uint and 3;
-        Console.WriteLine($"aot: without a row type: count() {count}, {pairs.Count} tuples, arrays [{string.Join(",", ids)}] and {names.Length} names, " +
+        Console.WriteLine($"aot: without a row type: count() {count}, {pairs.Count} tuples, arrays [{string.Join(",", ids)}] and {names.Count} names, " +
             $"data reader {string.Join(" ", values)}, ADO.NET ExecuteScalar {max}{(same ? "" : " (NOT the expected values)")}");
         return same;
     }

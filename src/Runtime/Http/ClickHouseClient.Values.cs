@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
@@ -19,21 +20,21 @@ public sealed partial class ClickHouseClient
     /// <exception cref="RowBinarySchemaMismatchException">The result has more or fewer than one column, or its type does not fit
     /// <typeparamref name="T"/>; the message names the column, the expected and the actual type.</exception>
     /// <exception cref="InvalidOperationException">The result has no rows.</exception>
-    public Task<T> QueryScalarAsync<T>(string sql, CancellationToken cancellationToken = default)
+    public Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, CancellationToken cancellationToken = default)
         => QueryScalarAsync<T>(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="QueryScalarAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause, naming parameters as <c>{name:Type}</c>.</param>
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public Task<T> QueryScalarAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
+    public Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         => QueryScalarAsync<T>(sql, WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryScalarAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="options">Parameters, settings, database and query id of this query.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public async Task<T> QueryScalarAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+    public async Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
     {
         (int count, T value) = await TakeAsync(ResultRows<T, ValueRowDecoder<T>>(sql, options, cancellationToken), 1, cancellationToken).ConfigureAwait(false);
         return count > 0
@@ -49,21 +50,21 @@ public sealed partial class ClickHouseClient
     /// </summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public Task<List<T>> QueryValuesAsync<T>(string sql, CancellationToken cancellationToken = default)
+    public Task<List<T>> QueryValuesAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, CancellationToken cancellationToken = default)
         => QueryValuesAsync<T>(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="QueryValuesAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause, naming parameters as <c>{name:Type}</c>.</param>
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public Task<List<T>> QueryValuesAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
+    public Task<List<T>> QueryValuesAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         => QueryValuesAsync<T>(sql, WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryValuesAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="options">Parameters, settings, database and query id of this query.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    public Task<List<T>> QueryValuesAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+    public Task<List<T>> QueryValuesAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         => ResultListAsync<T, ValueRowDecoder<T>>(sql, options, cancellationToken);
 
     /// <summary>The rows of a result read without a row type, streamed: its header is read (or described) before the first row.</summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
@@ -13,6 +14,23 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 internal static partial class ClickHouseValueReaders
 {
+    /// <summary>
+    /// <see cref="TryCreate{T}"/>, and also a <c>List&lt;X&gt;</c> of an Array or a <c>Dictionary&lt;K, V&gt;</c> of a Map, which
+    /// it makes with their constructor: the annotation keeps it for Native AOT, so the caller's type argument needs it too.
+    /// </summary>
+    public static ClickHouseValueReader<T>? TryCreateWithCollections<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(
+        ClickHouseType column, out string? reason)
+    {
+        ClickHouseValueReader<T>? reader = TryCreate<T>(column, out reason);
+        if (reader is not null)
+        {
+            return reader;
+        }
+        CollectionValueReader<T>? collection = CollectionValueReader<T>.TryCreate(column.Unwrap(), out string? collectionReason);
+        reason = collection is null ? collectionReason ?? reason : null;
+        return collection;
+    }
+
     /// <summary>The reader of <paramref name="column"/>'s values as <typeparamref name="T"/>, or null with why not.</summary>
     public static ClickHouseValueReader<T>? TryCreate<T>(ClickHouseType column, out string? reason)
     {
@@ -108,6 +126,12 @@ internal static partial class ClickHouseValueReaders
         {
             return $"Array({Accepted(target.GetElementType()!)})";
         }
+        if (IsCollection(target))
+        {
+            Type[] arguments = target.GetGenericArguments();
+            return (arguments.Length == 1 ? $"Array({Accepted(arguments[0])})" : $"Map({Accepted(arguments[0])}, {Accepted(arguments[1])})")
+                + " as a scalar, value or tuple element (a data reader's GetFieldValue does not make collections; read an array)";
+        }
         return "values only as a member of a [ClickHouseRow] type";
     }
 
@@ -120,11 +144,15 @@ internal static partial class ClickHouseValueReaders
         return null;
     }
 
+    /// <summary>A <c>List&lt;X&gt;</c> or <c>Dictionary&lt;K, V&gt;</c>: read by <see cref="CollectionValueReader{T}"/>.</summary>
+    private static bool IsCollection(Type type)
+        => type.IsGenericType && (type.GetGenericTypeDefinition() == typeof(List<>) || type.GetGenericTypeDefinition() == typeof(Dictionary<,>));
+
     /// <summary>Whether values of <paramref name="target"/> can be read at all without a row type.</summary>
     private static bool IsReadable(Type target)
     {
         Type type = Nullable.GetUnderlyingType(target) ?? target;
         return type == typeof(object) || type == typeof(ClickHouseDynamic) || s_leaves.ContainsKey(type) || type.IsEnum
-            || (type.IsArray && type.GetArrayRank() == 1 && IsReadable(type.GetElementType()!));
+            || (type.IsArray && type.GetArrayRank() == 1 && IsReadable(type.GetElementType()!)) || IsCollection(type);
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
@@ -65,7 +66,7 @@ internal sealed class ValueRowBinding
     public ClickHouseRowSchema Schema { get; }
 
     /// <summary>The reader of element <paramref name="index"/>; a mismatch is recorded (and thrown by <see cref="ThrowIfMismatched"/>).</summary>
-    public ClickHouseValueReader<T> Bind<T>(int index)
+    public ClickHouseValueReader<T> Bind<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(int index)
     {
         if (index >= _header.Count)
         {
@@ -77,7 +78,7 @@ internal sealed class ValueRowBinding
         string? reason;
         if (_types[index] is { } type)
         {
-            reader = ClickHouseValueReaders.TryCreate<T>(type, out reason);
+            reader = ClickHouseValueReaders.TryCreateWithCollections<T>(type, out reason);
         }
         else
         {

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 
 namespace ClickHouse.RowBinary;
@@ -6,7 +7,7 @@ namespace ClickHouse.RowBinary;
 // element read from the column at its position by the reader ValueRowBinding chose for the column's type.
 
 /// <summary>Rows of one column, each read as <typeparamref name="T"/>.</summary>
-internal struct ValueRowDecoder<T> : IRowDecoder<T>
+internal struct ValueRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T> : IRowDecoder<T>
 {
     private ClickHouseValueReader<T> _1;
 
@@ -29,7 +30,7 @@ internal struct ValueRowDecoder<T> : IRowDecoder<T>
 }
 
 /// <summary>Rows of 2 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2> : IRowDecoder<(T1, T2)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2> : IRowDecoder<(T1, T2)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;
@@ -56,7 +57,7 @@ internal struct TupleRowDecoder<T1, T2> : IRowDecoder<(T1, T2)>
 }
 
 /// <summary>Rows of 3 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2, T3> : IRowDecoder<(T1, T2, T3)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3> : IRowDecoder<(T1, T2, T3)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;
@@ -87,7 +88,7 @@ internal struct TupleRowDecoder<T1, T2, T3> : IRowDecoder<(T1, T2, T3)>
 }
 
 /// <summary>Rows of 4 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2, T3, T4> : IRowDecoder<(T1, T2, T3, T4)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4> : IRowDecoder<(T1, T2, T3, T4)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;
@@ -122,7 +123,7 @@ internal struct TupleRowDecoder<T1, T2, T3, T4> : IRowDecoder<(T1, T2, T3, T4)>
 }
 
 /// <summary>Rows of 5 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2, T3, T4, T5> : IRowDecoder<(T1, T2, T3, T4, T5)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5> : IRowDecoder<(T1, T2, T3, T4, T5)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;
@@ -161,7 +162,7 @@ internal struct TupleRowDecoder<T1, T2, T3, T4, T5> : IRowDecoder<(T1, T2, T3, T
 }
 
 /// <summary>Rows of 6 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2, T3, T4, T5, T6> : IRowDecoder<(T1, T2, T3, T4, T5, T6)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6> : IRowDecoder<(T1, T2, T3, T4, T5, T6)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;
@@ -204,7 +205,7 @@ internal struct TupleRowDecoder<T1, T2, T3, T4, T5, T6> : IRowDecoder<(T1, T2, T
 }
 
 /// <summary>Rows of 7 columns, each read as the tuple's element at its position.</summary>
-internal struct TupleRowDecoder<T1, T2, T3, T4, T5, T6, T7> : IRowDecoder<(T1, T2, T3, T4, T5, T6, T7)>
+internal struct TupleRowDecoder<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T7> : IRowDecoder<(T1, T2, T3, T4, T5, T6, T7)>
 {
     private ClickHouseValueReader<T1> _1;
     private ClickHouseValueReader<T2> _2;

@@ -137,9 +137,22 @@ public sealed class ModernQueryTests
         Assert.Equal(("n", "int", "UInt64"), (Assert.Single(error.Mismatches).Column, error.Mismatches[0].ExpectedType, error.Mismatches[0].ActualType));
 
         RowBinarySchemaMismatchException map = await Assert.ThrowsAsync<RowBinarySchemaMismatchException>(
-            () => Replay("SELECT map('a', 1::UInt64) AS m", c => c.QueryScalarAsync<Dictionary<string, ulong>>("SELECT m")));
+            () => Replay("SELECT map('a', 1::UInt64) AS m", c => c.QueryScalarAsync<IReadOnlyDictionary<string, ulong>>("SELECT m")));
         Assert.Contains("[ClickHouseRow]", map.Message, StringComparison.Ordinal);
         Assert.Contains("read Map(String, UInt64) as List<KeyValuePair<object, object>>", map.Message, StringComparison.Ordinal);
+    }
+
+    [OracleFact]
+    public async Task Maps_read_as_dictionaries_and_arrays_as_lists()
+    {
+        var (counters, tags) = Assert.Single(await Replay("SELECT map('clicks', 3::UInt64, 'views', 10::UInt64) AS counters, ['a', 'b']::Array(LowCardinality(String)) AS tags",
+            c => c.QueryListAsync<Dictionary<string, ulong>, List<string>>("SELECT counters, tags FROM t")));
+
+        Assert.Equal(new Dictionary<string, ulong> { ["clicks"] = 3, ["views"] = 10 }, counters);
+        Assert.Equal(["a", "b"], tags);
+        RowBinarySchemaMismatchException wrongValue = await Assert.ThrowsAsync<RowBinarySchemaMismatchException>(
+            () => Replay("SELECT map('a', 1::UInt64) AS m", c => c.QueryScalarAsync<Dictionary<string, string>>("SELECT m")));
+        Assert.Contains("string reads String", wrongValue.Message, StringComparison.Ordinal);
     }
 
     [OracleFact]
