@@ -159,6 +159,10 @@ internal sealed class RequestTelemetry : IDisposable
         if (failure is null && _rowsSent > 0)
         {
             RowsSent.Add(_rowsSent, _tags);
+        }
+        if (failure is null && _bytesSent > 0)
+        {
+            // A raw insert's bytes count even where the server does not say how many rows they made.
             BytesSent.Add(_bytesSent, _tags);
         }
         TagList tags = _tags;
