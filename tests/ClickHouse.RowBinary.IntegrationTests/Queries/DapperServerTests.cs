@@ -48,6 +48,22 @@ public sealed class DapperServerTests(ClickHouseServerFixture server)
         Assert.Equal("n2", name);
     }
 
+    public sealed class Dated
+    {
+        public DateOnly Day { get; set; }
+        public DateTime DayAsDateTime { get; set; }
+    }
+
+    [ServerFact]
+    public async Task Date_columns_map_to_DateOnly_and_DateTime_properties()
+    {
+        await using ClickHouseConnection connection = Connection();
+
+        Dated row = await connection.QuerySingleAsync<Dated>("SELECT toDate('2025-01-02') AS Day, toDate('2025-01-03') AS DayAsDateTime");
+
+        Assert.Equal((new DateOnly(2025, 1, 2), new DateTime(2025, 1, 3)), (row.Day, row.DayAsDateTime));
+    }
+
     [ServerFact(MinimumVersion = "19.11")]
     public async Task Anonymous_object_parameters_travel_as_server_parameters()
     {
