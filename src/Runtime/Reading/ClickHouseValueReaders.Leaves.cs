@@ -167,16 +167,29 @@ internal static partial class ClickHouseValueReaders
     /// <summary>The geometry types, read as the codec reads them: arrays of points.</summary>
     private static DelegateValueReader<T>? Geometry<T>(ClickHouseType column, params ReadOnlySpan<ClickHouseTypeKind> kinds)
         where T : class
-        => kinds.Contains(column.Kind)
+        => IsOneOf(column.Kind, kinds)
             ? Read(column, static (ref RowBinaryReader r, ClickHouseType c) => (T)ClickHouseValueCodec.Read(ref r, c)!)
             : null;
 
     /// <summary>A QBit of one of <paramref name="elements"/>, read as the codec reads it: an array of its dimension.</summary>
     private static DelegateValueReader<T>? QBit<T>(ClickHouseType column, params ReadOnlySpan<ClickHouseTypeKind> elements)
         where T : class
-        => column.Kind == ClickHouseTypeKind.QBit && elements.Contains(column.Arguments[0].Kind)
+        => column.Kind == ClickHouseTypeKind.QBit && IsOneOf(column.Arguments[0].Kind, elements)
             ? Read(column, static (ref RowBinaryReader r, ClickHouseType c) => (T)ClickHouseValueCodec.Read(ref r, c)!)
             : null;
+
+    // On net8.0 MemoryExtensions.Contains needs IEquatable<T>, which an enum lacks (its overload without it came in .NET 9).
+    private static bool IsOneOf(ClickHouseTypeKind kind, ReadOnlySpan<ClickHouseTypeKind> kinds)
+    {
+        foreach (ClickHouseTypeKind one in kinds)
+        {
+            if (one == kind)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private static bool ReadFlag(ref RowBinaryReader reader)
     {
