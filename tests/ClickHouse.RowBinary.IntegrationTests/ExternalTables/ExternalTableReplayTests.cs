@@ -93,6 +93,7 @@ public sealed class ExternalTableReplayTests
         Assert.Equal("2001:db8::1", first.GetProperty("v6").GetString());
         Assert.Equal(["a=1", "b=2"], first.GetProperty("attrs").EnumerateObject().Select(p => $"{p.Name}={Text(p.Value)}"));
         Assert.Equal("""["x",-7]""", first.GetProperty("pair").GetRawText());
+        Assert.Equal("00:00:01.5000000", first.GetProperty("took").GetString());
         Assert.Equal(["1", "2"], OracleProcess.Parse(request.Form[3].Text, "RowBinary", request.Form[5].Content)
             .Select(line => Text(JsonDocument.Parse(line).RootElement.GetProperty("id"))));
         Assert.Null(server.Failure);
