@@ -33,6 +33,7 @@ public static class SuiteCatalog
         typeof(EndToEndReadBenchmarks),
         typeof(Batching.BatchedInsertBenchmarks),
         typeof(Batching.UnbatchedInsertBenchmarks),
+        typeof(IdFilterBenchmarks),
     ];
 
     public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();

@@ -21,6 +21,9 @@ public sealed record ReplayRequest(
     long BodyLength,
     byte[] Body)
 {
+    /// <summary>The parts of a complete multipart body (a query with external data), in order; empty for other bodies.</summary>
+    public IReadOnlyList<FormPart> Form { get; init; } = [];
+
     /// <summary>True for an INSERT statement: the body after the statement is its data.</summary>
     public bool IsInsert => Query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase);
 

@@ -182,10 +182,11 @@ public sealed partial class ClickHouseClient
         Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
-        content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+        HttpContent content = CreateQueryContent(sql, options);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
         using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
+        // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
+        request.Headers.ConnectionClose = content is ExternalTablesContent ? true : null;
         var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
         telemetry.ReportProgressTo(options?.Progress);
         if (fallsBackOn is not null)
@@ -193,6 +194,10 @@ public sealed partial class ClickHouseClient
             telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
         }
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+        if (content is ExternalTablesContent external)
+        {
+            telemetry.Sent(external.RowsWritten, external.BytesWritten);
+        }
         return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
     }
 

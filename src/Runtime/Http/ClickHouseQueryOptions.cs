@@ -33,4 +33,11 @@ public sealed class ClickHouseQueryOptions
     /// with the rows read. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
     /// </summary>
     public IProgress<ClickHouseQueryProgress>? Progress { get; set; }
+
+    /// <summary>
+    /// Tables of the application's rows sent with the query, for it to read by name (<c>WHERE id IN ids</c>, a JOIN):
+    /// see <see cref="ClickHouseExternalTable"/>. With any, the request is a multipart form (the query one of its fields)
+    /// and goes uncompressed: ClickHouse does not decompress a multipart body.
+    /// </summary>
+    public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
 }
