@@ -1,0 +1,160 @@
+using System.Runtime.CompilerServices;
+using ClickHouse.RowBinary.IntegrationTests.Batching;
+using Xunit.Abstractions;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Server;
+
+/// <summary>
+/// A streaming <c>InsertAsync</c> that fails part way (the caller cancels, the rows throw, a value cannot be written,
+/// the time runs out) against the real server, with the client's body plain and gzip: less than one server block
+/// commits nothing, whatever the server received before the failure.
+/// </summary>
+[Collection(ClickHouseServerCollection.Name)]
+public sealed class FailedInsertTests(ClickHouseServerFixture server, ITestOutputHelper output)
+{
+    /// <summary>Where the rows fail: far past the first 128 KiB chunk the client sends, far below one server block.</summary>
+    private const int FailAt = 200_000;
+
+    public static TheoryData<ClickHouseCompression> Compressions => new() { ClickHouseCompression.None, ClickHouseCompression.GZip };
+
+    [ServerTheory]
+    [MemberData(nameof(Compressions))]
+    public async Task A_cancelled_insert_commits_nothing(ClickHouseCompression compression)
+    {
+        using var cancellation = new CancellationTokenSource();
+        await AssertCommitsNothingAsync<OperationCanceledException>(compression, "cancelled",
+            (client, table, options) => client.InsertAsync(table, RowsAsync(atFailure: () => cancellation.Cancel()), options, cancellation.Token));
+    }
+
+    [ServerTheory]
+    [MemberData(nameof(Compressions))]
+    public async Task An_insert_whose_rows_throw_commits_nothing(ClickHouseCompression compression)
+        => await AssertCommitsNothingAsync<ProducerFailedException>(compression, "rows_throw",
+            (client, table, options) => client.InsertAsync(table, Rows(atFailure: () => throw new ProducerFailedException()), options));
+
+    [ServerTheory]
+    [MemberData(nameof(Compressions))]
+    public async Task An_insert_whose_async_rows_throw_commits_nothing(ClickHouseCompression compression)
+        => await AssertCommitsNothingAsync<ProducerFailedException>(compression, "async_rows_throw",
+            (client, table, options) => client.InsertAsync(table, RowsAsync(atFailure: () => throw new ProducerFailedException()), options));
+
+    [ServerTheory]
+    [MemberData(nameof(Compressions))]
+    public async Task An_insert_with_a_value_that_cannot_be_written_commits_nothing(ClickHouseCompression compression)
+    {
+        RowBinaryException error = await AssertCommitsNothingAsync<RowBinaryException>(compression, "bad_value",
+            (client, table, options) => client.InsertAsync(table, Rows(atFailure: null, unwritableAtFailure: true), options));
+        Assert.Equal("code", error.Column);
+        Assert.Equal(FailAt, error.Row);
+    }
+
+    [ServerTheory]
+    [MemberData(nameof(Compressions))]
+    public async Task An_insert_that_times_out_while_sending_commits_nothing(ClickHouseCompression compression)
+    {
+        TimeoutException error = await AssertCommitsNothingAsync<TimeoutException>(compression, "timeout",
+            (client, table, options) => client.InsertAsync(table, RowsAsync(atFailure: null, stallAtFailure: TimeSpan.FromSeconds(30)), options),
+            configure: o => o.Timeout = TimeSpan.FromSeconds(2));
+        Assert.Contains("ClickHouseClientOptions.Timeout", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Runs the failing insert into a fresh table, checks the caller got <typeparamref name="TException"/> after rows had
+    /// gone to the server, waits until the server has finished with the request, and counts the rows it kept.
+    /// </summary>
+    private async Task<TException> AssertCommitsNothingAsync<TException>(ClickHouseCompression compression, string name,
+        Func<ClickHouseClient, string, ClickHouseInsertOptions, Task> insert, Action<ClickHouseClientOptions>? configure = null)
+        where TException : Exception
+    {
+        string table = $"failed_insert_{name}_{compression}".ToLowerInvariant();
+        await server.Client.ExecuteAsync($"DROP TABLE IF EXISTS {Quoted(table)}");
+        await server.Client.ExecuteAsync(Tables.Create<EventRow>(server.Database, table, orderBy: "id"));
+        using ClickHouseClient client = server.CreateClient(o =>
+        {
+            o.RequestCompression = compression;
+            configure?.Invoke(o);
+        });
+        long rowsSentBeforeFailure = 0;
+        var options = new ClickHouseInsertOptions
+        {
+            QueryId = $"failed-insert-{Guid.NewGuid():N}",
+            Progress = new SynchronousProgress(p => Interlocked.Exchange(ref rowsSentBeforeFailure, p.Rows)),
+        };
+
+        Exception thrown = await Assert.ThrowsAnyAsync<Exception>(() => insert(client, table, options));
+        TException error = Assert.IsAssignableFrom<TException>(thrown);
+        output.WriteLine($"{compression}: {rowsSentBeforeFailure:N0} rows went to the network before: {error.GetType().Name}: {error.Message}");
+        Assert.InRange(Interlocked.Read(ref rowsSentBeforeFailure), 1, FailAt);
+
+        await WaitUntilFinishedAsync(options.QueryId);
+        Assert.Equal("0", (await server.Client.QueryTextAsync($"SELECT count() FROM {Quoted(table)}")).Trim());
+
+        // The table takes a complete insert afterwards: the failure was the request's, not the table's.
+        ClickHouseInsertResult result = await client.InsertAsync(table, Enumerable.Range(0, 1_000).Select(i => EventRow.Numbered((uint)i)));
+        Assert.Equal(1_000, result.Rows);
+        Assert.Equal("1000", (await server.Client.QueryTextAsync($"SELECT count() FROM {Quoted(table)}")).Trim());
+        return error;
+    }
+
+    /// <summary>Waits until the server no longer runs the query: only then is the count final.</summary>
+    private async Task WaitUntilFinishedAsync(string queryId)
+    {
+        var patience = System.Diagnostics.Stopwatch.StartNew();
+        while ((await server.Client.QueryTextAsync($"SELECT count() FROM system.processes WHERE query_id = '{queryId}'")).Trim() != "0")
+        {
+            Assert.True(patience.Elapsed < TimeSpan.FromSeconds(60), $"the server still runs {queryId} a minute after the client gave up");
+            await Task.Delay(50);
+        }
+    }
+
+    private static IEnumerable<EventRow> Rows(Action? atFailure, bool unwritableAtFailure = false)
+    {
+        for (uint id = 0; ; id++)
+        {
+            if (id == FailAt)
+            {
+                atFailure?.Invoke();
+                if (unwritableAtFailure)
+                {
+                    yield return EventRow.Unwritable(id);
+                }
+            }
+            if (id == 2 * FailAt)
+            {
+                yield break;
+            }
+            yield return EventRow.Numbered(id);
+        }
+    }
+
+    private static async IAsyncEnumerable<EventRow> RowsAsync(Action? atFailure, TimeSpan stallAtFailure = default,
+        [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        for (uint id = 0; id < 2 * FailAt; id++)
+        {
+            if (id == FailAt)
+            {
+                atFailure?.Invoke();
+                if (stallAtFailure > TimeSpan.Zero)
+                {
+                    await Task.Delay(stallAtFailure, cancellationToken);
+                }
+            }
+            if (id % 10_000 == 0)
+            {
+                await Task.Yield();
+            }
+            yield return EventRow.Numbered(id);
+        }
+    }
+
+    private string Quoted(string table) => ClickHouseIdentifier.QuoteTable(server.Database, table);
+
+    private sealed class ProducerFailedException() : Exception("the producer of the rows failed");
+
+    /// <summary>Reports on the sending thread (System.Progress would post to the thread pool and arrive late).</summary>
+    private sealed class SynchronousProgress(Action<ClickHouseInsertProgress> report) : IProgress<ClickHouseInsertProgress>
+    {
+        public void Report(ClickHouseInsertProgress value) => report(value);
+    }
+}
