@@ -1,6 +1,5 @@
 using System;
 using System.IO;
-using System.IO.Compression;
 using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary;
@@ -43,20 +42,17 @@ internal sealed class InsertBatch
     }
 
     /// <summary>
-    /// The body every attempt sends, made once: the rows inside a compressed stream with an end mark (gzip stored
-    /// blocks when no compression is asked for: a CRC and a copy, no compression work), sent with its length.
-    /// ClickHouse commits the rows of a plain body that a dropped connection cut at a row boundary; a cut gzip stream
-    /// fails to decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a
-    /// cut could drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
+    /// The body every attempt sends, made once: the rows framed as <see cref="ClickHouseContentCoding.FrameInsert"/>
+    /// does, sent with its length. A dropped connection can cut it anywhere: a cut compressed stream fails to
+    /// decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a cut could
+    /// drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
     /// </summary>
     public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression)
     {
         if (_framed is null)
         {
             var framed = new PooledSegmentStream();
-            Stream compressor = compression == ClickHouseCompression.None
-                ? new GZipStream(framed, CompressionLevel.NoCompression, leaveOpen: true)
-                : ClickHouseContentCoding.Compress(framed, compression);
+            Stream compressor = ClickHouseContentCoding.FrameInsert(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
                 await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);

@@ -67,6 +67,9 @@ internal sealed record RecordedRequest(HttpRequestMessage Message, byte[] Body, 
 {
     public string BodyText => Encoding.UTF8.GetString(Body);
 
+    /// <summary>The body decoded by its Content-Encoding, as the server reads it (INSERT bodies always travel compressed).</summary>
+    public byte[] DecodedBody => ReplayServer.BodyDecoder.Decode(Body, Message.Content?.Headers.ContentEncoding.LastOrDefault() ?? "");
+
     /// <summary>The URL parameters, decoded.</summary>
     public Dictionary<string, string> Parameters
         => Message.RequestUri!.Query.TrimStart('?').Split('&', StringSplitOptions.RemoveEmptyEntries)

@@ -85,7 +85,8 @@ public sealed class ModernServerTests
 
         ReplayRequest insert = Assert.Single(server.Requests);
         Assert.StartsWith("INSERT INTO `labels` (`id`, `label`) FORMAT RowBinaryWithDefaults", insert.Query, StringComparison.Ordinal);
-        string[] parsed = TestSupport.OracleProcess.Parse("id UInt32, label Nullable(String) DEFAULT 'server'", "RowBinaryWithDefaults", insert.Body);
+        string[] parsed = TestSupport.OracleProcess.Parse("id UInt32, label Nullable(String) DEFAULT 'server'", "RowBinaryWithDefaults",
+            BodyDecoder.Decode(insert.Body, insert.Header("Content-Encoding")!));
         Assert.Equal(["""{"id":1,"label":"server"}""", """{"id":2,"label":"given"}""", """{"id":3,"label":""}"""], parsed);
     }
 

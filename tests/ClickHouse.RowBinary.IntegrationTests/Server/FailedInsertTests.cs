@@ -6,7 +6,7 @@ namespace ClickHouse.RowBinary.IntegrationTests.Server;
 
 /// <summary>
 /// A streaming <c>InsertAsync</c> that fails part way (the caller cancels, the rows throw, a value cannot be written,
-/// the time runs out) against the real server, with the client's body plain and gzip: less than one server block
+/// the time runs out) against the real server, with the client's body plain, gzip and deflate: less than one server block
 /// commits nothing, whatever the server received before the failure.
 /// </summary>
 [Collection(ClickHouseServerCollection.Name)]
@@ -15,7 +15,8 @@ public sealed class FailedInsertTests(ClickHouseServerFixture server, ITestOutpu
     /// <summary>Where the rows fail: far past the first 128 KiB chunk the client sends, far below one server block.</summary>
     private const int FailAt = 200_000;
 
-    public static TheoryData<ClickHouseCompression> Compressions => new() { ClickHouseCompression.None, ClickHouseCompression.GZip };
+    /// <summary>Plain (sent as gzip stored blocks), and the codings every server reads.</summary>
+    public static TheoryData<ClickHouseCompression> Compressions => new() { ClickHouseCompression.None, ClickHouseCompression.GZip, ClickHouseCompression.Deflate };
 
     [ServerTheory]
     [MemberData(nameof(Compressions))]
