@@ -32,9 +32,6 @@ internal sealed class EndpointPool
     {
         public Uri Uri { get; } = uri;
 
-        /// <summary>Whether the server has <c>insert_deduplication_token</c>; null until asked.</summary>
-        public bool? HasDeduplicationToken { get; set; }
-
         internal int Failures { get; set; }
 
         internal long RestsUntil { get; set; }

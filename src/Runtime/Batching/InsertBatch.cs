@@ -34,6 +34,12 @@ internal sealed class InsertBatch
     /// <summary>Completes when the server acknowledged the INSERT, or fails with what finally stopped it.</summary>
     public Task Acknowledged => _acknowledged.Task;
 
+    /// <summary>Whether the batch's attempts carry its deduplication token: decided by its first attempt, null before.</summary>
+    public bool? SendsToken { get; set; }
+
+    /// <summary>Whether an attempt may have reached the server (one that could not even connect did not).</summary>
+    public bool MayHaveLanded { get; set; }
+
     /// <summary>Appends the bytes of <paramref name="rows"/> whole rows.</summary>
     public void Append(ReadOnlySpan<byte> bytes, int rows)
     {
@@ -62,11 +68,9 @@ internal sealed class InsertBatch
         return _framed;
     }
 
-    /// <summary>Returns the segments to the pool and tells every caller how the INSERT ended.</summary>
+    /// <summary>Tells every caller how the INSERT ended, then returns the segments to the pool.</summary>
     public void Settle(Exception? failure)
     {
-        _rows.Dispose();
-        _framed?.Dispose();
         if (failure is null)
         {
             _acknowledged.TrySetResult();
@@ -75,5 +79,7 @@ internal sealed class InsertBatch
         {
             _acknowledged.TrySetException(failure);
         }
+        _rows.Dispose();
+        _framed?.Dispose();
     }
 }

@@ -129,7 +129,7 @@ internal sealed class RequestTelemetry : IDisposable
     {
         if (rows > 0)
         {
-            RowsRead.Add(rows, _tags);
+            RowsRead.SafeAdd(rows, _tags);
         }
         _progress?.Finished(rows, _body?.BytesDelivered ?? 0);
     }
@@ -150,12 +150,12 @@ internal sealed class RequestTelemetry : IDisposable
         Exception? failure = _failure ?? _body?.Failure;
         if (_body is { BytesDelivered: > 0 } body)
         {
-            BytesRead.Add(body.BytesDelivered, _tags);
+            BytesRead.SafeAdd(body.BytesDelivered, _tags);
         }
         if (failure is null && _rowsSent > 0)
         {
-            RowsSent.Add(_rowsSent, _tags);
-            BytesSent.Add(_bytesSent, _tags);
+            RowsSent.SafeAdd(_rowsSent, _tags);
+            BytesSent.SafeAdd(_bytesSent, _tags);
         }
         TagList tags = _tags;
         if (failure is not null)
@@ -172,8 +172,8 @@ internal sealed class RequestTelemetry : IDisposable
                 }
             }
         }
-        OperationDuration.Record(Stopwatch.GetElapsedTime(_started).TotalSeconds, tags);
-        _activity?.Dispose();
+        OperationDuration.SafeRecord(Stopwatch.GetElapsedTime(_started).TotalSeconds, tags);
+        _activity?.SafeStop();
     }
 
     /// <summary>The <c>error.type</c> of a failure: ClickHouse's error code, or the exception's type.</summary>

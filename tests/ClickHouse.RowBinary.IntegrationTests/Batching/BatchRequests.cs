@@ -22,7 +22,7 @@ internal static class BatchRequests
         return RowBinarySerializer.ReadList<EventRow>(plain.ToArray(), RowBinaryFormat.RowBinary);
     }
 
-    /// <summary>A fake server: answers the deduplication-token probe as told, every INSERT with <paramref name="insert"/>.</summary>
+    /// <summary>A fake server: answers the question about its settings as 26.9 does, or as 18.16 (no deduplication token), every INSERT with <paramref name="insert"/>.</summary>
     public static FakeClickHouse Server(Func<RecordedRequest, HttpResponseMessage> insert, bool hasDeduplicationToken = true)
         => Server(request => Task.FromResult(insert(request)), hasDeduplicationToken);
 
@@ -30,7 +30,7 @@ internal static class BatchRequests
     public static FakeClickHouse Server(Func<RecordedRequest, Task<HttpResponseMessage>> insert, bool hasDeduplicationToken = true)
         => new(request => IsInsert(request)
             ? insert(request)
-            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? "1\n" : "0\n"))));
+            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? RecordedSettings.ClickHouse26_9 : RecordedSettings.ClickHouse18_16))));
 
     public static List<RecordedRequest> Inserts(FakeClickHouse server)
     {

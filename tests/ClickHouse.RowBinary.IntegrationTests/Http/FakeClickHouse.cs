@@ -35,7 +35,8 @@ internal sealed class FakeClickHouse : HttpMessageHandler
         {
             Requests.Add(recorded);
         }
-        HttpResponseMessage response = await _respond(recorded);
+        // A cancelled request ends at once, as over a real connection, whatever the answer is waiting for.
+        HttpResponseMessage response = await _respond(recorded).WaitAsync(cancellationToken);
         response.RequestMessage = request;
         return response;
     }

@@ -115,7 +115,7 @@ public sealed class ModernServerTests
         int inserts = 0;
         await using var server = new ReplayServer.ReplayServer(request => request.IsInsert
             ? Interlocked.Increment(ref inserts) == 1 ? ReplayResponse.Error(252, "Too many parts (300)") : ReplayResponse.Empty
-            : new ReplayResponse("1\n"u8.ToArray()));
+            : new ReplayResponse(System.Text.Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse26_9)));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
         await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
             new ClickHouseBatchInserterOptions { MaxRows = 2, RetryDelay = TimeSpan.FromMilliseconds(1) }))
