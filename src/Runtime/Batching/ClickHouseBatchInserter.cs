@@ -517,18 +517,18 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             catch (Exception e)
             {
                 InsertFailure kind = InsertFailures.Classify(e);
-                if (kind != InsertFailure.Unreachable)
+                if (kind != InsertFailure.Unreachable && e is not ClickHouseServerException)
                 {
-                    // The request may have reached the server.
+                    // Neither refused by the server nor unable to connect: the batch may have been committed.
                     batch.MayHaveLanded = true;
                 }
-                if (kind == InsertFailure.Permanent && !_abandon.IsCancellationRequested)
-                {
-                    return e;
-                }
-                if (_abandon.IsCancellationRequested)
+                if (_abandon.IsCancellationRequested && e is not ClickHouseServerException)
                 {
                     return Unacknowledged(batch, e);
+                }
+                if (kind == InsertFailure.Permanent)
+                {
+                    return e;
                 }
                 unreachable = null;
                 if (kind == InsertFailure.Unreachable)

@@ -137,7 +137,7 @@ public sealed partial class ClickHouseClient
         long mayHaveCommitted = wholeBodySent ? rowsSent : blocks.MayHaveCommitted(rowsSent);
         return mayHaveCommitted == 0
             ? null
-            : new ClickHousePartialInsertException(ClickHouseIdentifier.QuoteTable(options?.Database, table), rowsSent, blocks.Rows, mayHaveCommitted,
+            : new ClickHousePartialInsertException(ClickHouseIdentifier.QuoteTable(options?.Database, table), rowsSent, blocks, mayHaveCommitted,
                 wholeBodySent, token, server.HasDeduplicationToken, failure);
     }
 

@@ -12,13 +12,13 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 public sealed class ClickHousePartialInsertException : Exception
 {
-    internal ClickHousePartialInsertException(string table, long rowsSent, long blockRows, long mayHaveCommittedRows, bool wholeBodySent,
+    internal ClickHousePartialInsertException(string table, long rowsSent, InsertBlockSize blocks, long mayHaveCommittedRows, bool wholeBodySent,
         string? deduplicationToken, bool? serverHasDeduplicationToken, Exception innerException)
-        : base(Describe(table, rowsSent, blockRows, mayHaveCommittedRows, wholeBodySent, deduplicationToken, serverHasDeduplicationToken, innerException), innerException)
+        : base(Describe(table, rowsSent, blocks, mayHaveCommittedRows, wholeBodySent, deduplicationToken, serverHasDeduplicationToken, innerException), innerException)
     {
         Table = table;
         RowsSent = rowsSent;
-        BlockRows = blockRows;
+        BlockRows = blocks.Rows;
         MayHaveCommittedRows = mayHaveCommittedRows;
         WholeBodySent = wholeBodySent;
         DeduplicationToken = deduplicationToken;
@@ -42,12 +42,15 @@ public sealed class ClickHousePartialInsertException : Exception
     /// <summary>The <c>insert_deduplication_token</c> the INSERT carried, or null when it carried none.</summary>
     public string? DeduplicationToken { get; }
 
-    private static string Describe(string table, long rowsSent, long blockRows, long mayHaveCommittedRows, bool wholeBodySent,
+    private static string Describe(string table, long rowsSent, InsertBlockSize blocks, long mayHaveCommittedRows, bool wholeBodySent,
         string? token, bool? serverHasToken, Exception failure)
     {
-        string what = wholeBodySent
-            ? $"The INSERT into {table} failed after its whole body ({rowsSent:N0} rows) had been sent: the server may have committed all of it, some blocks of {blockRows:N0} rows, or nothing."
-            : $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent: the server commits each block of {blockRows:N0} rows (max_insert_block_size) as it completes it, so up to {mayHaveCommittedRows:N0} rows may be in the table.";
+        string what = (wholeBodySent, blocks.BytesMayCut) switch
+        {
+            (true, _) => $"The INSERT into {table} failed after its whole body ({rowsSent:N0} rows) had been sent: the server may have committed all of it, some of its blocks, or nothing.",
+            (false, false) => $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent: the server commits each block of {blocks.Rows:N0} rows (max_insert_block_size) as it completes it, so up to {mayHaveCommittedRows:N0} rows may be in the table.",
+            (false, true) => $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent: the server commits each block as it completes it, and its settings let a block end by bytes before {blocks.Rows:N0} rows, so any of them may be in the table.",
+        };
         string remedy = (token, serverHasToken) switch
         {
             ({ }, _) => $" Sending the same rows again, in the same order, with the same settings and the same DeduplicationToken ('{token}'), inserts exactly the blocks that are missing on a table that deduplicates (Replicated*, or MergeTree with non_replicated_deduplication_window).",

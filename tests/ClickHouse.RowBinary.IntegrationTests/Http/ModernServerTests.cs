@@ -128,7 +128,7 @@ public sealed class ModernServerTests
         string token = attempts[0].Parameters["insert_deduplication_token"];
         Assert.Equal(token, attempts[1].Parameters["insert_deduplication_token"]);
         Assert.NotEqual(attempts[0].Parameters["query_id"], attempts[1].Parameters["query_id"]);
-        Assert.All(attempts, a => Assert.Equal("gzip", a.Header("Content-Encoding")));
+        Assert.All(attempts, a => Assert.Equal("deflate", a.Header("Content-Encoding")));
         Assert.All(attempts, a => Assert.Equal(a.BodyLength.ToString(System.Globalization.CultureInfo.InvariantCulture), a.Header("Content-Length")));
         Assert.Equal(attempts[0].Body, attempts[1].Body);
     }

@@ -87,7 +87,7 @@ public sealed class FailedInsertTests(ClickHouseServerFixture server, ITestOutpu
         output.WriteLine($"{compression}: {rowsSentBeforeFailure:N0} rows went to the network before: {error.GetType().Name}: {error.Message}");
         Assert.InRange(Interlocked.Read(ref rowsSentBeforeFailure), 1, FailAt);
 
-        await WaitUntilFinishedAsync(options.QueryId);
+        await server.WaitUntilQueryEndsAsync(options.QueryId);
         Assert.Equal("0", (await server.Client.QueryTextAsync($"SELECT count() FROM {Quoted(table)}")).Trim());
 
         // The table takes a complete insert afterwards: the failure was the request's, not the table's.
@@ -95,17 +95,6 @@ public sealed class FailedInsertTests(ClickHouseServerFixture server, ITestOutpu
         Assert.Equal(1_000, result.Rows);
         Assert.Equal("1000", (await server.Client.QueryTextAsync($"SELECT count() FROM {Quoted(table)}")).Trim());
         return error;
-    }
-
-    /// <summary>Waits until the server no longer runs the query: only then is the count final.</summary>
-    private async Task WaitUntilFinishedAsync(string queryId)
-    {
-        var patience = System.Diagnostics.Stopwatch.StartNew();
-        while ((await server.Client.QueryTextAsync($"SELECT count() FROM system.processes WHERE query_id = '{queryId}'")).Trim() != "0")
-        {
-            Assert.True(patience.Elapsed < TimeSpan.FromSeconds(60), $"the server still runs {queryId} a minute after the client gave up");
-            await Task.Delay(50);
-        }
     }
 
     private static IEnumerable<EventRow> Rows(Action? atFailure, bool unwritableAtFailure = false)

@@ -44,7 +44,7 @@ public sealed class PartialInsertTests(ClickHouseServerFixture server, ITestOutp
         Assert.Contains("max_insert_block_size", error.Message, StringComparison.Ordinal);
         Assert.Contains("DeduplicationToken", error.Message, StringComparison.Ordinal);
 
-        await WaitUntilFinishedAsync(options.QueryId);
+        await server.WaitUntilQueryEndsAsync(options.QueryId);
         long kept = long.Parse((await server.Client.QueryTextAsync($"SELECT count() FROM {Quoted(table)}")).Trim(), CultureInfo.InvariantCulture);
         output.WriteLine($"the table kept {kept:N0} rows");
         Assert.Equal(0, kept % BlockRows);
@@ -72,16 +72,6 @@ public sealed class PartialInsertTests(ClickHouseServerFixture server, ITestOutp
                 atFailure();
             }
             yield return EventRow.Numbered(id);
-        }
-    }
-
-    private async Task WaitUntilFinishedAsync(string queryId)
-    {
-        var patience = System.Diagnostics.Stopwatch.StartNew();
-        while ((await server.Client.QueryTextAsync($"SELECT count() FROM system.processes WHERE query_id = '{queryId}'")).Trim() != "0")
-        {
-            Assert.True(patience.Elapsed < TimeSpan.FromSeconds(60), $"the server still runs {queryId} a minute after the client gave up");
-            await Task.Delay(50);
         }
     }
 
