@@ -7,7 +7,8 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 
 /// <summary>
 /// The bytes the replay server answers with: each data set's <c>RowBinaryWithNamesAndTypes</c> result as the
-/// ClickHouse 26.9 engine (<c>../shared/clickhouse-oracle/oracle</c>) writes it, recorded on first use and kept
+/// ClickHouse 26.9 engine (the oracle command <c>CLICKHOUSE_ORACLE</c> names, else the workspace's
+/// <c>../shared/clickhouse-oracle/oracle</c>: tests/vectors/README.md) writes it, recorded on first use and kept
 /// under <c>artifacts/replay/</c>, so that nothing large is committed and later runs start at once.
 /// </summary>
 public static class PeerRecordings
@@ -26,25 +27,32 @@ public static class PeerRecordings
     /// <summary>The header-only result a schema probe (<c>... WHERE 1=0</c>) gets.</summary>
     public static byte[] Header(PeerDataSet dataSet) => Record(dataSet, 0);
 
-    private static byte[] Record(PeerDataSet dataSet, int rows)
+    /// <summary>The one-row answer of <c>SELECT count() FROM table</c> for <paramref name="rows"/> rows: one UInt64 column named <c>count()</c>.</summary>
+    public static byte[] Count(int rows) => Record($"Count-{rows.ToString(CultureInfo.InvariantCulture)}", $"SELECT count() FROM numbers({rows.ToString(CultureInfo.InvariantCulture)})");
+
+    private static byte[] Record(PeerDataSet dataSet, int rows) => Record($"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}", Sql(dataSet, rows));
+
+    private static byte[] Record(string name, string sql)
     {
         string root = RepositoryRoot();
         string directory = Path.Combine(root, "artifacts", "replay");
-        string path = Path.Combine(directory, $"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}.RowBinaryWithNamesAndTypes");
+        string path = Path.Combine(directory, $"{name}.RowBinaryWithNamesAndTypes");
         if (File.Exists(path))
         {
             return File.ReadAllBytes(path);
         }
-        string oracle = Path.GetFullPath(Path.Combine(root, "..", "shared", "clickhouse-oracle", "oracle"));
+        string oracle = Environment.GetEnvironmentVariable("CLICKHOUSE_ORACLE") is { Length: > 0 } named
+            ? named
+            : Path.GetFullPath(Path.Combine(root, "..", "shared", "clickhouse-oracle", "oracle"));
         if (!File.Exists(oracle))
         {
             throw new InvalidOperationException(
-                $"The peer suites replay results recorded by ClickHouse 26.9 through {oracle}, which is missing (pip install chdb-core gives the same engine).");
+                $"The peer suites replay results recorded by ClickHouse 26.9 through {oracle}, which is missing: `pip install chdb-core` and point CLICKHOUSE_ORACLE at tests/vectors/oracle.py (tests/vectors/README.md).");
         }
         Directory.CreateDirectory(directory);
         var start = new ProcessStartInfo(oracle) { RedirectStandardOutput = true, RedirectStandardError = true };
         start.ArgumentList.Add("query");
-        start.ArgumentList.Add(Sql(dataSet, rows));
+        start.ArgumentList.Add(sql);
         start.ArgumentList.Add("RowBinaryWithNamesAndTypes");
         using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Cannot start {oracle}.");
         var bytes = new MemoryStream();
@@ -53,7 +61,7 @@ public static class PeerRecordings
         process.WaitForExit();
         if (process.ExitCode != 0)
         {
-            throw new InvalidOperationException($"The oracle failed to record {dataSet} ({process.ExitCode}): {errors.Result}");
+            throw new InvalidOperationException($"The oracle failed to record {name} ({process.ExitCode}): {errors.Result}");
         }
         string temporary = path + "." + Environment.ProcessId.ToString(CultureInfo.InvariantCulture);
         File.WriteAllBytes(temporary, bytes.ToArray());

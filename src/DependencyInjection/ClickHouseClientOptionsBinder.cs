@@ -6,12 +6,14 @@ namespace ClickHouse.RowBinary.DependencyInjection;
 
 /// <summary>
 /// Fills <see cref="ClickHouseClientOptions"/> from a configuration section, property by property: no reflection,
-/// so it stays trimming and Native AOT clean. A value that does not parse is an error naming its key.
+/// so it stays trimming and Native AOT clean. A value that does not parse is an error naming its key, and errors from the
+/// client name the section's keys (<see cref="ClickHouseClientOptions.Source"/>).
 /// </summary>
 internal static class ClickHouseClientOptionsBinder
 {
     public static void Bind(IConfiguration section, ClickHouseClientOptions options)
     {
+        options.Source = ClickHouseOptionsSource.Configuration(section is IConfigurationSection named ? named.Path : "");
         if (section[nameof(options.Endpoint)] is { Length: > 0 } endpoint)
         {
             options.Endpoint = ParseUri(section, nameof(options.Endpoint), endpoint);

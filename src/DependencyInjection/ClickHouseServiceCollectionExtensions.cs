@@ -21,7 +21,8 @@ public static class ClickHouseServiceCollectionExtensions
     /// <summary>
     /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe) configured in code, over an
     /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>. Its requests are logged through the registered
-    /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failures and retries at Warning.
+    /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failed batch inserter attempts at
+    /// Information, an endpoint going down at Warning, other failures at Warning (expected ones and cancellations at Debug).
     /// </summary>
     /// <returns>The named HttpClient's builder, to add handlers, a proxy or certificates.</returns>
     public static IHttpClientBuilder AddClickHouseClient(this IServiceCollection services, Action<ClickHouseClientOptions> configure)
@@ -102,7 +103,7 @@ public static class ClickHouseServiceCollectionExtensions
             ?? Microsoft.Extensions.Logging.Abstractions.NullLoggerFactory.Instance));
         services.AddSingleton(provider =>
         {
-            // Logging starts with the first client: requests at Debug, failures and retries at Warning (category ClickHouse.RowBinary).
+            // Logging starts with the first client (category ClickHouse.RowBinary; ClickHouseRequestLog says what goes at which level).
             provider.GetRequiredService<ClickHouseRequestLog>();
             provider.GetRequiredService<ClickHouseEventLog>();
             return new ClickHouseClient(

@@ -15,9 +15,6 @@ namespace ClickHouse.RowBinary.Generator.Tests;
 public class RandomSchemaTests(ITestOutputHelper output)
 {
     private const int DefaultSeed = 20261123;
-    private const int GeneratedStructures = 240;
-    private const int DrawnSchemas = 80;
-    private const int RowsPerSchema = 3;
 
     [OracleFact]
     public void Random_schemas_compile_and_round_trip_the_oracle_bytes_in_both_formats()
@@ -25,23 +22,7 @@ public class RandomSchemaTests(ITestOutputHelper output)
         int seed = Seed();
         output.WriteLine($"seed {seed} (set CHRB_RANDOM_SCHEMA_SEED={seed} to replay)");
         var random = new Random(seed);
-        var schemas = new List<OracleSchema>();
-
-        for (int i = 0; i < GeneratedStructures; i++)
-        {
-            string structure = $"generateRandomStructure({random.Next(1, 9)}, {random.Next()})";
-            schemas.Add(new OracleSchema(structure, $"SELECT * FROM generateRandom({structure}, {random.Next()}, 8, 3) LIMIT {RowsPerSchema}"));
-        }
-        var types = new RandomClickHouseTypes(random);
-        for (int i = 0; i < DrawnSchemas; i++)
-        {
-            RandomType[] columns = Enumerable.Range(0, random.Next(1, 6)).Select(_ => types.Next()).ToArray();
-            string structure = string.Join(", ", columns.Select((c, n) => $"c{n + 1} {c.Source}"));
-            string select = string.Join(", ", columns.Select((c, n) => c.NeedsCast ? $"CAST(c{n + 1} AS {c.Type}) AS c{n + 1}" : $"c{n + 1}"));
-            schemas.Add(new OracleSchema(
-                $"drawn #{i}: " + string.Join(", ", columns.Select((c, n) => $"c{n + 1} {c.Type}")),
-                $"SELECT {select} FROM generateRandom({Sql.Quote(structure)}, {random.Next()}, 8, 3) LIMIT {RowsPerSchema}"));
-        }
+        List<OracleSchema> schemas = RandomSchemas.Draw(random);
 
         var stopwatch = System.Diagnostics.Stopwatch.StartNew();
         SchemaRoundTripReport report = OracleSchemaRoundTrip.Run(schemas, new MemberTypeFor(random));
@@ -58,7 +39,7 @@ public class RandomSchemaTests(ITestOutputHelper output)
         Assert.True(report.Proven >= schemas.Count * 9 / 10, $"seed {seed}: only {report.Proven} of {schemas.Count} schemas were proven; the rest were rejected");
     }
 
-    private static int Seed()
+    internal static int Seed()
         => Environment.GetEnvironmentVariable("CHRB_RANDOM_SCHEMA_SEED") is { Length: > 0 } text
             ? int.Parse(text, CultureInfo.InvariantCulture)
             : DefaultSeed;

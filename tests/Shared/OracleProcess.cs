@@ -4,15 +4,17 @@ using System.Text;
 namespace ClickHouse.RowBinary.TestSupport;
 
 /// <summary>
-/// The ClickHouse 26.9 engine as an offline command (../shared/clickhouse-oracle/oracle, located by
-/// <see cref="SharedFiles"/>). The first call installs the engine into ~/.cache (about 20 s); later calls take about
-/// a second each, so tests batch many values into one call.
+/// The ClickHouse 26.9 engine as an offline command (the workspace's clickhouse-oracle/oracle or the command
+/// <c>CLICKHOUSE_ORACLE</c> names, located by <see cref="SharedFiles"/>). The workspace's installs the engine into
+/// ~/.cache on its first call (about 20 s); later calls take about a second each, so tests batch many values into one call.
 /// </summary>
 internal static class OracleProcess
 {
-    public const string MissingReason =
-        "The ClickHouse oracle (../shared/clickhouse-oracle/oracle beside the repository) is absent in this checkout; "
-        + "`pip install chdb-core` gives the same ClickHouse engine elsewhere.";
+    /// <summary>Why a test that needs the oracle cannot run here, in one line that says how to get it.</summary>
+    public static string MissingReason => SharedFiles.NamedOracle is { } named
+        ? $"Needs the ClickHouse oracle: CLICKHOUSE_ORACLE names {named}, which does not exist (tests/vectors/README.md, The oracle)."
+        : "Needs the ClickHouse oracle, absent here: `pip install chdb-core` and point CLICKHOUSE_ORACLE at tests/vectors/oracle.py "
+            + "(tests/vectors/README.md, The oracle), or put the workspace's shared/clickhouse-oracle beside the repository.";
 
     private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(4);
 

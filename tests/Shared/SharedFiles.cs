@@ -1,29 +1,30 @@
 namespace ClickHouse.RowBinary.TestSupport;
 
 /// <summary>
-/// Locates the workspace's shared test assets, which live beside the repository (<c>&lt;repo&gt;/../shared</c>):
-/// the golden vectors produced by ClickHouse 26.9 and the offline ClickHouse oracle. Each is null when absent,
-/// for example in a checkout outside this workspace. The vectors are the specification, so a test that needs them
-/// fails where they are absent (<see cref="RequireVector"/>); a test that needs the oracle skips, saying why.
+/// Locates the test assets every test project shares. The golden vectors are in the repository (tests/vectors, copied
+/// beside the test binaries as <c>vectors/</c>): they are the specification, so a test that needs one fails where it is
+/// absent (<see cref="RequireVector"/>). The ClickHouse oracle is outside it: the command <c>CLICKHOUSE_ORACLE</c> names,
+/// else <c>clickhouse-oracle/oracle</c> in the workspace's <c>shared</c> folder beside the repository; a test that needs
+/// it skips where neither is there (<see cref="OracleProcess.MissingReason"/>).
 /// </summary>
 internal static class SharedFiles
 {
-    /// <summary>The <c>shared</c> directory (holding <c>vectors/values.json</c>), or null.</summary>
+    /// <summary>The workspace's <c>shared</c> folder beside the repository (holding <c>vectors/values.json</c>), or null.</summary>
     public static string? SharedDirectory { get; } = FindSharedDirectory();
 
-    /// <summary>The directory holding <c>values.json</c> and <c>tables.json</c>, or null.</summary>
-    public static string? VectorsDirectory { get; } = SharedDirectory is null ? null : Path.Combine(SharedDirectory, "vectors");
+    /// <summary>The repository's golden vectors as copied beside the test binaries.</summary>
+    public static string VectorsDirectory { get; } = Path.Combine(AppContext.BaseDirectory, "vectors");
 
-    /// <summary>The <c>clickhouse-oracle/oracle</c> executable (run it as <c>oracle query SQL [FORMAT]</c>), or null.</summary>
+    /// <summary>The oracle the <c>CLICKHOUSE_ORACLE</c> environment variable names, or null.</summary>
+    // Declared before OracleCommand, which reads it: static properties are initialized in textual order.
+    public static string? NamedOracle { get; } = Environment.GetEnvironmentVariable("CLICKHOUSE_ORACLE") is { Length: > 0 } named ? named : null;
+
+    /// <summary>The oracle executable (run as <c>oracle query SQL [FORMAT]</c>), or null.</summary>
     public static string? OracleCommand { get; } = FindOracle();
 
-    /// <summary>The full path of a file in <see cref="VectorsDirectory"/>, or null when the vectors are absent.</summary>
+    /// <summary>The full path of a vector file, or null when it is absent.</summary>
     public static string? Vector(string fileName)
     {
-        if (VectorsDirectory is null)
-        {
-            return null;
-        }
         string path = Path.Combine(VectorsDirectory, fileName);
         return File.Exists(path) ? path : null;
     }
@@ -31,7 +32,7 @@ internal static class SharedFiles
     /// <summary>The full path of a vector file; absent is a failure, since the vectors are the specification.</summary>
     public static string RequireVector(string fileName)
         => Vector(fileName) ?? throw new InvalidOperationException(
-            $"The golden vector file {fileName} is missing: expected ../shared/vectors beside the repository (see ../shared/vectors/README.md).");
+            $"The golden vector file {fileName} is not in {VectorsDirectory}: the test projects copy it there from tests/vectors/{fileName} in the repository.");
 
     /// <summary>A vector file parsed as JSON; absent is a failure.</summary>
     public static System.Text.Json.JsonDocument LoadVector(string fileName)
@@ -52,11 +53,11 @@ internal static class SharedFiles
 
     private static string? FindOracle()
     {
-        if (SharedDirectory is null)
+        if (NamedOracle is { } named)
         {
-            return null;
+            return File.Exists(named) ? named : null;
         }
-        string oracle = Path.Combine(SharedDirectory, "clickhouse-oracle", "oracle");
+        string? oracle = SharedDirectory is null ? null : Path.Combine(SharedDirectory, "clickhouse-oracle", "oracle");
         return File.Exists(oracle) ? oracle : null;
     }
 }

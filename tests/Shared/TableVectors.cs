@@ -9,7 +9,7 @@ internal sealed record TableVector(string Name, string Schema, byte[] RowBinary,
 }
 
 /// <summary>
-/// The one loader of ../shared/vectors/tables.json, the multi-column streams ClickHouse 26.9 wrote. Absent vectors
+/// The one loader of tests/vectors/tables.json, the multi-column streams ClickHouse 26.9 wrote. Absent vectors
 /// fail (they are the specification). The byte accessors hand out copies, so a test may corrupt its own.
 /// </summary>
 internal static class TableVectors

@@ -41,6 +41,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private readonly TimeSpan _insertTimeout;
     private readonly TimeSpan _shutdownTimeout;
     private readonly bool _deduplicate;
+    private readonly bool _checkSchema;
     private readonly RowBinaryFormat _format;
     private readonly Dictionary<string, string> _settings;
     private readonly TimeProvider _time;
@@ -74,7 +75,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _table = table;
         _database = options.Database;
         _format = options.Format;
-        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format);
+        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format.ToString());
         _maxRows = options.MaxRows;
         _maxBytes = options.MaxBytes;
         _maxDelay = options.MaxDelay;
@@ -86,15 +87,21 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _insertTimeout = options.InsertTimeout;
         _shutdownTimeout = options.ShutdownTimeout;
         _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken);
+        _checkSchema = options.CheckSchema;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
-        _endpoints = new EndpointPool(client.Endpoints, _time);
         _tags = new TagList { { "db.system.name", "clickhouse" }, { "db.collection.name", table } };
-        _delayTimer = _time.CreateTimer(static state => ((ClickHouseBatchInserter<T>)state!).OnDelayElapsed(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
-        _senders = new Task[options.MaxConcurrentInserts];
-        for (int i = 0; i < _senders.Length; i++)
+        _endpoints = new EndpointPool(client.Endpoints, _time, _tags);
+        // The senders and the timer outlive the call that created the inserter (in a host, the first request that asked
+        // for it): they must not carry its Activity, logging scopes or other ambient state into every batch.
+        using (ExecutionContext.SuppressFlow())
         {
-            _senders[i] = Task.Run(SendLoopAsync);
+            _delayTimer = _time.CreateTimer(static state => ((ClickHouseBatchInserter<T>)state!).OnDelayElapsed(), this, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
+            _senders = new Task[options.MaxConcurrentInserts];
+            for (int i = 0; i < _senders.Length; i++)
+            {
+                _senders[i] = Task.Run(SendLoopAsync);
+            }
         }
     }
 
@@ -307,16 +314,17 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             {
                 throw Disposed();
             }
+            ActivityContext caller = Activity.Current?.Context ?? default;
             if (_waiters.Count > 0 || !HasRoomLocked(rows, bytes.Length))
             {
-                waiter = new RoomWaiter(rows, bytes.ToArray());
+                waiter = new RoomWaiter(rows, bytes.ToArray(), caller);
                 _waiters.Enqueue(waiter);
                 _waitingBytes += bytes.Length;
                 acknowledged = Task.CompletedTask;
             }
             else
             {
-                acknowledged = AppendLocked(bytes, rows);
+                acknowledged = AppendLocked(bytes, rows, caller);
                 _pendingRows += rows;
                 _acceptedBytes += bytes.Length;
             }
@@ -379,7 +387,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             Task acknowledged;
             try
             {
-                acknowledged = AppendLocked(next.Bytes, next.Rows);
+                acknowledged = AppendLocked(next.Bytes, next.Rows, next.Caller);
             }
             catch (Exception e)
             {
@@ -395,7 +403,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         }
     }
 
-    private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows)
+    private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows, ActivityContext caller)
     {
         InsertBatch? batch = _current;
         if (batch is not null && (batch.Rows + rows > _maxRows || batch.Bytes + bytes.Length > _maxBytes))
@@ -412,6 +420,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             _unsettled.Add(batch);
         }
         batch.Append(bytes, rows);
+        batch.Link(caller);
         Task acknowledged = batch.Acknowledged;
         if (batch.Rows >= _maxRows || batch.Bytes >= _maxBytes)
         {
@@ -516,13 +525,15 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             }
             catch (Exception e)
             {
+                _client.ForgetTableSchemaAfter(e, endpoint.Uri, _database, _table);
                 InsertFailure kind = InsertFailures.Classify(e);
-                if (kind != InsertFailure.Unreachable && e is not ClickHouseServerException)
+                bool refused = e is ClickHouseServerException or RowBinarySchemaMismatchException;
+                if (kind != InsertFailure.Unreachable && !refused)
                 {
-                    // Neither refused by the server nor unable to connect: the batch may have been committed.
+                    // Neither refused (by the server, or by the schema check before sending) nor unable to connect: the batch may have been committed.
                     batch.MayHaveLanded = true;
                 }
-                if (_abandon.IsCancellationRequested && e is not ClickHouseServerException)
+                if (_abandon.IsCancellationRequested && !refused)
                 {
                     return Unacknowledged(batch, e);
                 }
@@ -562,14 +573,48 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     /// </summary>
     private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
+        string queryId = $"{token}-{attempt}";
         using var deadline = new RequestDeadline(_insertTimeout, "ClickHouseBatchInserterOptions.InsertTimeout", _time, _abandon.Token);
-        Dictionary<string, string> settings = _settings;
-        if (_deduplicate && await SendsTokenAsync(batch, endpoint, deadline).ConfigureAwait(false))
+        // The attempt's span starts first, so that asking the server for the table's schema and its settings is part of the attempt.
+        RequestTelemetry telemetry = _client.StartInsertAttempt(endpoint.Uri, _table, _database, queryId, batch, attempt);
+        IDictionary<string, string> settings = _settings;
+        string sql = _sql;
+        ReadOnlyMemory<byte> header = default;
+        try
         {
-            settings = new Dictionary<string, string>(_settings, StringComparer.Ordinal) { [ServerInsertSettings.DeduplicationToken] = token };
+            if (_checkSchema)
+            {
+                // Cached after the first batch: a row type that does not fit fails every batch at once, with no request sent.
+                InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, deadline.Token).ConfigureAwait(false);
+                if (plan.Refusal is { } refusal)
+                {
+                    throw refusal;
+                }
+                InsertWire wire = plan.Wire(_format);
+                if (wire.HasHeader)
+                {
+                    header = wire.Header;
+                    sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, wire.FormatName);
+                    settings = _client.WithHeaderSettings(wire, settings)!;
+                }
+            }
+            if (_deduplicate && await SendsTokenAsync(batch, endpoint, deadline).ConfigureAwait(false))
+            {
+                settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [ServerInsertSettings.DeduplicationToken] = token };
+            }
         }
-        await _client.SendInsertAttemptAsync(endpoint.Uri, _table, _sql, batch, _database, $"{token}-{attempt}", settings, attempt, deadline)
-            .ConfigureAwait(false);
+        catch (Exception e)
+        {
+            Exception failure = e is OperationCanceledException && deadline.Expired ? deadline.Exceeded(endpoint.Uri.GetLeftPart(UriPartial.Path), e) : e;
+            telemetry.Failed(failure);
+            telemetry.Dispose();
+            if (failure == e)
+            {
+                throw;
+            }
+            throw failure;
+        }
+        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -652,11 +697,14 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private ObjectDisposedException Disposed() => new(GetType().Name, $"The batch inserter for '{_table}' is disposed and accepts no more rows.");
 
     /// <summary>A caller waiting for room, with its rows already written (a copy: the caller's thread moves on): accepted when room is granted.</summary>
-    private sealed class RoomWaiter(int rows, byte[] bytes)
+    private sealed class RoomWaiter(int rows, byte[] bytes, ActivityContext caller)
     {
         public int Rows { get; } = rows;
 
         public byte[] Bytes { get; } = bytes;
+
+        /// <summary>The caller's trace context, for the batch's link to it.</summary>
+        public ActivityContext Caller { get; } = caller;
 
         /// <summary>Completes with the acknowledgement of the batch the rows went into, once they were accepted.</summary>
         public TaskCompletionSource<Task> Room { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);

@@ -84,6 +84,14 @@ public sealed class ClickHouseBatchInserterOptions
     /// </summary>
     public bool DeduplicationToken { get; set; } = true;
 
+    /// <summary>
+    /// Check the row type against the table before the first batch goes (default true), as
+    /// <see cref="ClickHouseInsertOptions.CheckSchema"/> does: a row type that does not fit fails the callers of every
+    /// batch with <see cref="RowBinarySchemaMismatchException"/>, at once and with no retry, until
+    /// <see cref="ClickHouseClient.ForgetTableSchemas"/> lets the client ask the server again.
+    /// </summary>
+    public bool CheckSchema { get; set; } = true;
+
     /// <summary>The database of the table; the client's when null.</summary>
     public string? Database { get; set; }
 

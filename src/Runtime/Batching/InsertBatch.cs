@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Threading.Tasks;
 
@@ -13,6 +15,8 @@ internal sealed class InsertBatch
     private readonly PooledSegmentStream _rows = new();
     private readonly TaskCompletionSource _acknowledged = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private PooledSegmentStream? _framed;
+    private byte[]? _framedHeader;
+    private List<ActivityLink>? _links;
 
     public InsertBatch(long sequence, long openedAt)
     {
@@ -40,6 +44,22 @@ internal sealed class InsertBatch
     /// <summary>Whether an attempt may have reached the server (one that could not even connect did not).</summary>
     public bool MayHaveLanded { get; set; }
 
+    /// <summary>OpenTelemetry's default limit of links per span, which this batch keeps to.</summary>
+    public const int MaxLinks = 128;
+
+    /// <summary>The trace contexts of the calls whose rows this batch carries, the first <see cref="MaxLinks"/>: its INSERT spans link to them.</summary>
+    public IReadOnlyList<ActivityLink> Links => _links ?? (IReadOnlyList<ActivityLink>)[];
+
+    /// <summary>Links the batch to the context of a call whose rows it took, unless there is none or it is the last one linked.</summary>
+    public void Link(ActivityContext caller)
+    {
+        if (caller == default || _links?.Count >= MaxLinks || (_links is { Count: > 0 } links && links[^1].Context == caller))
+        {
+            return;
+        }
+        (_links ??= []).Add(new ActivityLink(caller));
+    }
+
     /// <summary>Appends the bytes of <paramref name="rows"/> whole rows.</summary>
     public void Append(ReadOnlySpan<byte> bytes, int rows)
     {
@@ -52,18 +72,24 @@ internal sealed class InsertBatch
     /// does, sent with its length. A dropped connection can cut it anywhere: a cut compressed stream fails to
     /// decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a cut could
     /// drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
+    /// <paramref name="header"/> (a RowBinaryWithNamesAndTypes header, or none) goes before the rows; a retry to a
+    /// server that wants another header frames the body again.
     /// </summary>
-    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression)
+    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression, ReadOnlyMemory<byte> header)
     {
-        if (_framed is null)
+        if (_framed is null || !header.Span.SequenceEqual(_framedHeader))
         {
+            _framed?.Dispose();
+            _framed = null;
             var framed = new PooledSegmentStream();
             Stream compressor = ClickHouseContentCoding.FrameInsert(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
+                await compressor.WriteAsync(header).ConfigureAwait(false);
                 await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);
             }
             _framed = framed;
+            _framedHeader = header.ToArray();
         }
         return _framed;
     }

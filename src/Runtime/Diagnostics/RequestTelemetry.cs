@@ -42,9 +42,16 @@ internal sealed class RequestTelemetry : IDisposable
     private long _bytesSent;
     private bool _completed;
     private QueryProgressReporter? _progress;
+    private Func<Exception, bool>? _fallsBackOn;
+    private string? _fallback;
 
+    /// <summary>
+    /// Starts the request's span, a child of <see cref="Activity.Current"/>; or, when <paramref name="links"/> is given, a
+    /// root linked to those contexts, as OpenTelemetry's messaging conventions have it for batches: an INSERT carrying the
+    /// rows of many callers.
+    /// </summary>
     public RequestTelemetry(string operation, string? collection, string? database, Uri endpoint, string? queryId,
-        IEnumerable<KeyValuePair<string, object?>>? extraSpanTags = null)
+        IEnumerable<KeyValuePair<string, object?>>? extraSpanTags = null, IEnumerable<ActivityLink>? links = null)
     {
         _tags = new TagList
         {
@@ -57,7 +64,13 @@ internal sealed class RequestTelemetry : IDisposable
         {
             _tags.Add("db.collection.name", collection);
         }
-        _activity = ClickHouseDiagnostics.ActivitySource.StartActivity(collection is null ? operation : $"{operation} {collection}", ActivityKind.Client);
+        string name = collection is null ? operation : $"{operation} {collection}";
+        if (links is not null)
+        {
+            // A default parent context means Activity.Current: clear it to start a root.
+            Activity.Current = null;
+        }
+        _activity = ClickHouseDiagnostics.ActivitySource.StartActivity(name, ActivityKind.Client, parentContext: default, tags: null, links: links);
         if (_activity is { IsAllDataRequested: true })
         {
             foreach (KeyValuePair<string, object?> tag in _tags)
@@ -106,6 +119,10 @@ internal sealed class RequestTelemetry : IDisposable
         }
     }
 
+    /// <summary>A header of the response, once there is one; null when it has none of that name.</summary>
+    public string? ResponseHeader(string name)
+        => _response is not null && _response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
     /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
     public void Reading(ClickHouseResponseStream body)
     {
@@ -123,6 +140,16 @@ internal sealed class RequestTelemetry : IDisposable
     }
 
     public void Failed(Exception failure) => _failure ??= failure;
+
+    /// <summary>
+    /// A failure the client expects and answers by asking again another way (an old server's unknown format): tagged
+    /// <c>clickhouse.fallback</c> with that way, so that logs tell it from a failure that reaches the caller.
+    /// </summary>
+    public void FallsBackOn(Func<Exception, bool> failure, string fallback)
+    {
+        _fallsBackOn = failure;
+        _fallback = fallback;
+    }
 
     /// <summary>Rows of the result a typed read produced.</summary>
     public void Read(long rows)
@@ -155,6 +182,10 @@ internal sealed class RequestTelemetry : IDisposable
         if (failure is null && _rowsSent > 0)
         {
             RowsSent.SafeAdd(_rowsSent, _tags);
+        }
+        if (failure is null && _bytesSent > 0)
+        {
+            // A raw insert's bytes count even where the server does not say how many rows they made.
             BytesSent.SafeAdd(_bytesSent, _tags);
         }
         TagList tags = _tags;
@@ -169,6 +200,10 @@ internal sealed class RequestTelemetry : IDisposable
                 if (failure is ClickHouseServerException { Code: not 0 } server)
                 {
                     _activity.SetTag("db.response.status_code", server.Code.ToString(CultureInfo.InvariantCulture));
+                }
+                if (_fallsBackOn?.Invoke(failure) == true)
+                {
+                    _activity.SetTag("clickhouse.fallback", _fallback);
                 }
             }
         }

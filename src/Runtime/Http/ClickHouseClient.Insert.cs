@@ -35,7 +35,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(rows, null, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, rows, null, options, cancellationToken);
     }
 
     /// <inheritdoc cref="InsertAsync{T}(string, IEnumerable{T}, ClickHouseInsertOptions?, CancellationToken)"/>
@@ -43,11 +43,11 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(rows);
-        return InsertCoreAsync(table, new RowBinaryContent<T>(null, rows, CheckFormat(options), _requestCompression, options?.Progress), T.Schema, options, cancellationToken);
+        return InsertCoreAsync(table, null, rows, options, cancellationToken);
     }
 
     /// <summary>The INSERT statement for a row type: every column named, so the table may have more (with defaults).</summary>
-    internal static string InsertStatement(string? database, string table, ClickHouseRowSchema schema, RowBinaryFormat format)
+    internal static string InsertStatement(string? database, string table, ClickHouseRowSchema schema, string format)
         => $"INSERT INTO {ClickHouseIdentifier.QuoteTable(database, table)} {schema.ColumnList} FORMAT {format}";
 
     private static RowBinaryFormat CheckFormat(ClickHouseInsertOptions? options)
@@ -60,13 +60,26 @@ public sealed partial class ClickHouseClient
         return format;
     }
 
-    private async Task<ClickHouseInsertResult> InsertCoreAsync<T>(string table, RowBinaryContent<T> content, ClickHouseRowSchema schema,
+    private async Task<ClickHouseInsertResult> InsertCoreAsync<T>(string table, IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows,
         ClickHouseInsertOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        string sql = InsertStatement(options?.Database, table, schema, options?.Format ?? RowBinaryFormat.RowBinary);
+        RowBinaryFormat rowFormat = CheckFormat(options);
         (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
+        var wire = new InsertWire(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
+        if (options?.CheckSchema ?? true)
+        {
+            InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
+            if (plan.Refusal is { } refusal)
+            {
+                throw refusal;
+            }
+            wire = plan.Wire(rowFormat);
+            settings = WithHeaderSettings(wire, settings);
+        }
+        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress);
+        string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
         using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
         try
@@ -79,9 +92,11 @@ public sealed partial class ClickHouseClient
                 await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
             }
         }
-        catch (Exception e) when (content.RowsSent > 0 || content.BodyComplete)
+        catch (Exception e)
         {
-            if (await PartialInsertFailureAsync(e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
+            ForgetTableSchemaAfter(e, _endpoint, options?.Database, table);
+            if ((content.RowsSent > 0 || content.BodyComplete)
+                && await PartialInsertFailureAsync(e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
             {
                 throw partial;
             }
@@ -146,11 +161,34 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Creates a table whose columns are the row type's, with their ClickHouse types; see
-    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>.
+    /// <see cref="ClickHouseRowSchema.CreateTableStatement(string, ClickHouseTableOptions?)"/>. The server is asked first
+    /// which types it has: a column whose type it lacks (such as <c>DateTime64</c>, the default for <c>DateTime</c>
+    /// members, on servers before 20.1) is a <see cref="NotSupportedException"/> naming the column, its member and the
+    /// <c>[ClickHouseColumn]</c> that fits, and nothing is created. With <see cref="ClickHouseTableOptions.IfNotExists"/>, a
+    /// table that exists already is checked against the row type as inserts check it (see
+    /// <see cref="ClickHouseInsertOptions.CheckSchema"/>): one that does not fit is a
+    /// <see cref="RowBinarySchemaMismatchException"/> naming every column that differs.
     /// </summary>
-    public Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
+    public async Task CreateTableAsync<T>(string table, ClickHouseTableOptions? options = null, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ExecuteAsync(T.Schema.CreateTableStatement(table, options), new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken);
+    {
+        string sql = T.Schema.CreateTableStatement(table, options);
+        await CheckServerHasTypesAsync(T.Schema, table, cancellationToken).ConfigureAwait(false);
+        await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
+        if (options?.IfNotExists == true)
+        {
+            TableSchema existing = await ProbeTableAsync(SchemaKey(_endpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            // A table whose columns the user may not see cannot be checked here; its inserts will say so.
+            if (existing.Columns.Count > 0)
+            {
+                _tableSchemas.Put(existing);
+                if (existing.PlanFor<T>(OmittedTakeDefaults(settings: null)).Mismatches is { Count: > 0 } mismatches)
+                {
+                    throw RowBinarySchemaMismatchException.ExistingTable(T.Schema.RowTypeName, existing.Key.QualifiedName, mismatches);
+                }
+            }
+        }
+    }
 
     /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
@@ -163,29 +201,48 @@ public sealed partial class ClickHouseClient
     internal ServerSettingsCache ServerSettings => _serverSettings;
 
     /// <summary>
+    /// The span and measurements of one attempt to send a batch inserter's INSERT: a root span linked to the callers
+    /// whose rows the batch carries. <see cref="SendInsertAttemptAsync"/> ends them.
+    /// </summary>
+    internal RequestTelemetry StartInsertAttempt(Uri endpoint, string table, string? database, string queryId, InsertBatch batch, int attempt)
+    {
+        var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
+            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)], batch.Links);
+        telemetry.Sent(batch.Rows, batch.Bytes);
+        return telemetry;
+    }
+
+    /// <summary>
     /// One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it and its
     /// answer was read to the end, all within <paramref name="deadline"/>, whose expiry is a <see cref="TimeoutException"/>.
     /// </summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string table, string sql, InsertBatch batch, string? database, string queryId,
-        IDictionary<string, string> settings, int attempt, RequestDeadline deadline)
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database, string queryId,
+        IDictionary<string, string> settings, RequestDeadline deadline, RequestTelemetry telemetry)
     {
-        var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression).ConfigureAwait(false), _requestCompression);
-        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
-        var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
-            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)]);
-        telemetry.Sent(batch.Rows, batch.Bytes);
-        HttpResponseMessage response = await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
-        await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);
         try
         {
-            await body.CopyToAsync(Stream.Null, deadline.Token).ConfigureAwait(false);
+            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
+            using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
+            HttpResponseMessage response = await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);
+            try
+            {
+                await body.CopyToAsync(Stream.Null, deadline.Token).ConfigureAwait(false);
+            }
+            catch (Exception e) when (deadline.Expired)
+            {
+                TimeoutException timedOut = deadline.Exceeded(EndpointOf(request), e);
+                // Told before the body's disposal ends the span: the attempt timed out, nobody cancelled it.
+                telemetry.Failed(timedOut);
+                throw timedOut;
+            }
         }
-        catch (Exception e) when (deadline.Expired)
+        catch (Exception e)
         {
-            TimeoutException timedOut = deadline.Exceeded(EndpointOf(request), e);
-            // Told before the body's disposal ends the span: the attempt timed out, nobody cancelled it.
-            telemetry.Failed(timedOut);
-            throw timedOut;
+            // Ends the span wherever the attempt failed; a no-op where the request already ended it.
+            telemetry.Failed(e);
+            telemetry.Dispose();
+            throw;
         }
     }
 

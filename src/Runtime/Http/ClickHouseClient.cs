@@ -35,6 +35,8 @@ public sealed partial class ClickHouseClient : IDisposable
     private readonly ClickHouseCompression _responseCompression;
     private readonly TimeSpan _timeout;
     private readonly ServerSettingsCache _serverSettings;
+    private readonly ClickHouseOptionsSource _source;
+    private readonly string _timeoutName;
 
     /// <summary>A client with an HttpClient of its own, disposed with it.</summary>
     public ClickHouseClient(ClickHouseClientOptions options)
@@ -88,6 +90,8 @@ public sealed partial class ClickHouseClient : IDisposable
         _responseCompression = options.ResponseCompression;
         _timeout = options.Timeout;
         _serverSettings = new ServerSettingsCache(ReadInsertSettingsAsync);
+        _source = options.Source ?? ClickHouseOptionsSource.Code;
+        _timeoutName = _source.Name(nameof(ClickHouseClientOptions.Timeout));
     }
 
     /// <summary>The server's HTTP interface this client sends queries and <c>InsertAsync</c> to: the first of <see cref="Endpoints"/>.</summary>
@@ -124,7 +128,7 @@ public sealed partial class ClickHouseClient : IDisposable
     /// <see cref="ClickHouseServerException"/>, an unreachable server or a timeout with the endpoint named.
     /// </summary>
     private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestTelemetry telemetry, CancellationToken cancellationToken)
-        => SendAsync(request, queryId, _timeout, "ClickHouseClientOptions.Timeout", telemetry, cancellationToken);
+        => SendAsync(request, queryId, _timeout, _timeoutName, telemetry, cancellationToken);
 
     /// <summary>Sends the request; the response belongs to <paramref name="telemetry"/>, which ends with a failure here.</summary>
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
@@ -161,7 +165,7 @@ public sealed partial class ClickHouseClient : IDisposable
             {
                 using (response)
                 {
-                    throw await ReadServerErrorAsync(response, queryId, deadline.Token).ConfigureAwait(false);
+                    throw await ReadServerErrorAsync(response, queryId, _source, deadline.Token).ConfigureAwait(false);
                 }
             }
         }
@@ -178,13 +182,14 @@ public sealed partial class ClickHouseClient : IDisposable
         catch (HttpRequestException e) when (e.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError)
         {
             throw new HttpRequestException(
-                e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right (ClickHouseClientOptions.Endpoint, CLICKHOUSE_URL)?", e);
+                e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right ({_source.Name(_endpoints.Length > 1 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint))})?", e);
         }
         return response;
     }
 
     /// <summary>The error an unsuccessful response carries: its code from the header or the text, and the text.</summary>
-    private static async Task<ClickHouseServerException> ReadServerErrorAsync(HttpResponseMessage response, string? queryId, CancellationToken cancellationToken)
+    private static async Task<ClickHouseServerException> ReadServerErrorAsync(HttpResponseMessage response, string? queryId, ClickHouseOptionsSource source,
+        CancellationToken cancellationToken)
     {
         string text;
         try
@@ -210,7 +215,7 @@ public sealed partial class ClickHouseClient : IDisposable
             && int.TryParse(values.FirstOrDefault(), NumberStyles.None, CultureInfo.InvariantCulture, out int headerCode)
                 ? headerCode
                 : ClickHouseErrorText.ParseCode(text);
-        return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response));
+        return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response), source);
     }
 
     private static string? ResponseQueryId(HttpResponseMessage response)

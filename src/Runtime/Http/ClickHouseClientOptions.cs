@@ -50,6 +50,13 @@ public sealed class ClickHouseClientOptions
     public TimeSpan Timeout { get; set; } = TimeSpan.FromMinutes(5);
 
     /// <summary>
+    /// Where these options were read from, so that errors name the setting to change there (the user and password after
+    /// a refused login, the URL of a server that cannot be reached). <see cref="ClickHouseOptionsSource.Code"/> by
+    /// default; <see cref="FromEnvironment"/> and the dependency injection companion's configuration binding set it.
+    /// </summary>
+    public ClickHouseOptionsSource Source { get; set; } = ClickHouseOptionsSource.Code;
+
+    /// <summary>
     /// Options from the environment: <c>CLICKHOUSE_URL</c> (default <c>http://localhost:8123</c>),
     /// <c>CLICKHOUSE_USER</c>, <c>CLICKHOUSE_PASSWORD</c> and <c>CLICKHOUSE_DATABASE</c>.
     /// </summary>
@@ -61,6 +68,7 @@ public sealed class ClickHouseClientOptions
             User = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER")),
             Password = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_PASSWORD")),
             Database = NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_DATABASE")),
+            Source = ClickHouseOptionsSource.Environment,
         };
         if (!string.IsNullOrWhiteSpace(url))
         {

@@ -3,6 +3,17 @@ namespace ClickHouse.RowBinary;
 /// <summary>The ClickHouse error codes this library acts on (src/Common/ErrorCodes.cpp in ClickHouse).</summary>
 internal static class ClickHouseErrorCodes
 {
+    public const int NotFoundColumnInBlock = 10;
+    public const int NoSuchColumnInTable = 16;
+    public const int NumberOfColumnsDoesntMatch = 20;
+    public const int CannotParseInputAssertionFailed = 27;
+    public const int CannotReadAllData = 33;
+    public const int UnknownIdentifier = 47;
+    public const int TypeMismatch = 53;
+    public const int UnknownTable = 60;
+    public const int SyntaxError = 62;
+    public const int UnknownDatabase = 81;
+    public const int IncorrectData = 117;
     public const int UnknownCompressionMethod = 89;
     public const int UnknownFormat = 73;
     public const int UnknownSetting = 115;
@@ -32,4 +43,12 @@ internal static class ClickHouseErrorCodes
     public static bool IsTransient(int code) => code is TimeoutExceeded or TooManySimultaneousQueries or NoFreeConnection
         or SocketTimeout or NetworkError or MemoryLimitExceeded or TableIsReadOnly or TooManyParts or TooFewLiveReplicas
         or UnknownStatusOfInsert or AllReplicasLost or SystemError or KeeperException;
+
+    /// <summary>
+    /// Errors an INSERT gets when the table is not what its probed schema said: a header type the table refuses (117),
+    /// a column that is gone, rows that no longer parse, a table or database dropped.
+    /// </summary>
+    public static bool MeansSchemaChanged(int code) => code is NotFoundColumnInBlock or NoSuchColumnInTable or NumberOfColumnsDoesntMatch
+        or CannotParseInputAssertionFailed or CannotReadAllData or UnknownIdentifier or TypeMismatch or UnknownTable or UnknownDatabase
+        or IncorrectData;
 }

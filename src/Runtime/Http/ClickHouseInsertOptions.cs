@@ -33,6 +33,16 @@ public sealed class ClickHouseInsertOptions
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
 
     /// <summary>
+    /// Check the row type against the table before sending a row (default true): the client asks the server for the
+    /// table's columns once (one small query per server, database and table, cached by the client), and an INSERT whose
+    /// row type does not fit throws <see cref="RowBinarySchemaMismatchException"/> without sending anything. Where the
+    /// server can check too (ClickHouse 21.12 and later), the rows go as RowBinaryWithNamesAndTypes with the table's own
+    /// type names, so that a table altered since is refused before its first row. Turn it off for a table whose columns
+    /// the user may not see.
+    /// </summary>
+    public bool CheckSchema { get; set; } = true;
+
+    /// <summary>
     /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network, and once
     /// at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
     /// </summary>

@@ -10,7 +10,14 @@ namespace ClickHouse.RowBinary;
 public sealed class ClickHouseServerException : Exception
 {
     public ClickHouseServerException(int code, string serverMessage, HttpStatusCode statusCode, string? queryId, Exception? innerException = null)
-        : base(Describe(code, serverMessage, statusCode, queryId), innerException)
+        : this(code, serverMessage, statusCode, queryId, ClickHouseOptionsSource.Code, innerException)
+    {
+    }
+
+    /// <summary>An error whose hints name the settings as <paramref name="source"/> names them.</summary>
+    internal ClickHouseServerException(int code, string serverMessage, HttpStatusCode statusCode, string? queryId, ClickHouseOptionsSource source,
+        Exception? innerException = null)
+        : base(Describe(code, serverMessage, statusCode, queryId, source), innerException)
     {
         Code = code;
         ServerMessage = serverMessage;
@@ -35,13 +42,13 @@ public sealed class ClickHouseServerException : Exception
         => Code is ClickHouseErrorCodes.UnknownUser or ClickHouseErrorCodes.WrongPassword or ClickHouseErrorCodes.RequiredPassword
             or ClickHouseErrorCodes.IpAddressNotAllowed or ClickHouseErrorCodes.AuthenticationFailed;
 
-    private static string Describe(int code, string serverMessage, HttpStatusCode statusCode, string? queryId)
+    private static string Describe(int code, string serverMessage, HttpStatusCode statusCode, string? queryId, ClickHouseOptionsSource source)
     {
         string what = code switch
         {
             ClickHouseErrorCodes.UnknownUser or ClickHouseErrorCodes.WrongPassword or ClickHouseErrorCodes.RequiredPassword
                 or ClickHouseErrorCodes.IpAddressNotAllowed or ClickHouseErrorCodes.AuthenticationFailed
-                => "ClickHouse authentication failed (check the user and password: ClickHouseClientOptions.User/Password, CLICKHOUSE_USER/CLICKHOUSE_PASSWORD)",
+                => $"ClickHouse authentication failed (check the user and password: {source.Name(nameof(ClickHouseClientOptions.User), nameof(ClickHouseClientOptions.Password))})",
             _ when statusCode == HttpStatusCode.OK => $"ClickHouse error {code} in the middle of the result, after data had started streaming",
             _ => $"ClickHouse error {code} (HTTP {(int)statusCode})",
         };
@@ -49,7 +56,7 @@ public sealed class ClickHouseServerException : Exception
         string hint = code == ClickHouseErrorCodes.UnknownSetting && serverMessage.Contains("param_", StringComparison.Ordinal)
             ? " Query parameters ({name:Type}) need ClickHouse 19.11 or later."
             : code == ClickHouseErrorCodes.UnknownCompressionMethod && serverMessage.Contains("Content-Encoding", StringComparison.Ordinal)
-                ? " This server cannot decode the request body's compression: set ClickHouseClientOptions.RequestCompression to one it has (GZip is understood by every version; Zstd and Lz4 need a newer server)."
+                ? $" This server cannot decode the request body's compression: set {source.Name(nameof(ClickHouseClientOptions.RequestCompression))} to one it has (GZip is understood by every version; Zstd and Lz4 need a newer server)."
                 : "";
         return $"{what}{query}: {serverMessage}{hint}";
     }

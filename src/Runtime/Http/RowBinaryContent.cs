@@ -34,6 +34,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly IEnumerable<T>? _rows;
     private readonly IAsyncEnumerable<T>? _asyncRows;
     private readonly RowBinaryFormat _format;
+    private readonly ReadOnlyMemory<byte> _header;
     private readonly ClickHouseCompression _compression;
     private readonly IProgress<ClickHouseInsertProgress>? _progress;
     private long _rowsCounted;
@@ -41,9 +42,16 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private CountingWriteStream? _counter;
     private ClickHouseInsertProgress _reported;
 
-    public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ClickHouseCompression compression,
-        IProgress<ClickHouseInsertProgress>? progress = null)
+    /// <param name="rows">The rows, when they come as an <see cref="IEnumerable{T}"/>.</param>
+    /// <param name="asyncRows">The rows, when they come as an <see cref="IAsyncEnumerable{T}"/>.</param>
+    /// <param name="format">How the rows are written: RowBinary or RowBinaryWithDefaults.</param>
+    /// <param name="header">Bytes sent before the rows (a RowBinaryWithNamesAndTypes header), or none.</param>
+    /// <param name="compression">The request's compression.</param>
+    /// <param name="progress">Told the rows and bytes sent.</param>
+    public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ReadOnlyMemory<byte> header,
+        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null)
     {
+        _header = header;
         _progress = progress;
         _rows = rows;
         _asyncRows = asyncRows;
@@ -83,6 +91,10 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         _reported = default;
         try
         {
+            if (!_header.IsEmpty)
+            {
+                await counter.WriteAsync(_header, cancellationToken).ConfigureAwait(false);
+            }
             if (_rows is not null)
             {
                 await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, Sent, cancellationToken).ConfigureAwait(false);

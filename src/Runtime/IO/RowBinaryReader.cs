@@ -58,6 +58,15 @@ public ref partial struct RowBinaryReader
         _strings = strings;
     }
 
+    /// <summary>Reads a complete block that starts at <paramref name="startOffset"/> of the stream, so that errors name stream offsets.</summary>
+    internal RowBinaryReader(ReadOnlySpan<byte> data, long startOffset, RowBinaryStringCache? strings)
+        : this(data, strings)
+    {
+        _spanStart = startOffset;
+        _startOffset = startOffset;
+        _end = startOffset + data.Length;
+    }
+
     /// <summary>
     /// For the streaming readers. With <paramref name="stopAtEnd"/> (over a block that is not final), running out of
     /// data throws nothing: the read records how many bytes it lacked (<see cref="Shortfall"/>), moves to the end,

@@ -2,7 +2,7 @@ using System.Net;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Rows;
 
-// The three tables of shared/vectors/tables.json, declared as a user would.
+// The three tables of tests/vectors/tables.json, declared as a user would.
 
 /// <summary>tables.json "web_visits": a positional record with the attributes on the parameters.</summary>
 [ClickHouseRow]

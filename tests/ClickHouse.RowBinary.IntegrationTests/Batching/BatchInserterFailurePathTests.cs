@@ -57,11 +57,57 @@ public sealed class BatchInserterFailurePathTests
     }
 
     [Fact]
+    public async Task The_table_schema_probe_is_inside_the_attempts_deadline()
+    {
+        var time = new FakeTimeProvider();
+        string table = "probe_deadline_" + Guid.NewGuid().ToString("N");
+        var probeArrived = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var answerProbe = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var server = new FakeClickHouse(async request =>
+        {
+            if (ReplayServer.TableSchemaAnswer.IsProbe(request.BodyText))
+            {
+                // A server slow to describe the table: the first attempt must not wait for it past its deadline.
+                probeArrived.TrySetResult();
+                await answerProbe.Task;
+                return FakeClickHouse.Ok(ReplayServer.TableSchemaAnswer.Bytes(Rows.TableColumns.Of<EventRow>()));
+            }
+            return BatchRequests.IsInsert(request) ? FakeClickHouse.Ok([]) : FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse18_16));
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        using var retries = new MeasurementsOf("clickhouse.inserter.retries", table);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, new ClickHouseBatchInserterOptions
+        {
+            MaxRows = 1, TimeProvider = time, InsertTimeout = TimeSpan.FromSeconds(10),
+            RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(1),
+        });
+
+        Task inserted = inserter.InsertAsync(EventRow.Numbered(1));
+        await probeArrived.Task.WaitAsync(Patience);
+        time.Advance(TimeSpan.FromSeconds(10)); // the first attempt's deadline, the probe still unanswered
+        var patience = System.Diagnostics.Stopwatch.StartNew();
+        while (retries.Values.Count == 0 && patience.Elapsed < TimeSpan.FromSeconds(5))
+        {
+            await Task.Delay(5);
+        }
+        List<Dictionary<string, object?>> retried = retries.Tags;
+        answerProbe.SetResult();
+        await AdvanceUntilAsync(time, inserted);
+
+        Assert.Equal(typeof(TimeoutException).FullName, Assert.Single(retried)["error.type"]);
+
+        await inserted;
+        Assert.Single(BatchRequests.Inserts(server));
+        Assert.Single(server.Requests, r => ReplayServer.TableSchemaAnswer.IsProbe(r.BodyText));
+    }
+
+    [Fact]
     public async Task A_user_who_may_not_read_system_settings_gets_every_batch_inserted_without_a_token_and_one_report()
     {
-        FakeClickHouse server = new(request => BatchRequests.IsInsert(request)
+        FakeClickHouse server = new FakeClickHouse(request => BatchRequests.IsInsert(request)
             ? FakeClickHouse.Ok([])
-            : FakeClickHouse.Error(HttpStatusCode.InternalServerError, "Code: 497. DB::Exception: writer: Not enough privileges.", 497));
+            : FakeClickHouse.Error(HttpStatusCode.InternalServerError, "Code: 497. DB::Exception: writer: Not enough privileges.", 497))
+            .Describing<EventRow>();
         using ClickHouseClient client = FakeClickHouse.Client(server, o => o.Endpoint = new Uri($"http://settings-{Guid.NewGuid():N}:8123/"));
         using var events = new ClickHouseEvents();
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",

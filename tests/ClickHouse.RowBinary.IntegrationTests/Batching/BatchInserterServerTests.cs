@@ -49,8 +49,9 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
     {
         await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 1);
         using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
+        // Unchecked, so that the INSERT goes and the server refuses it (checked, see Inserts_into_a_table_that_does_not_exist_are_refused_before_sending).
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("no_such_table",
-            new ClickHouseBatchInserterOptions { MaxRows = 3 });
+            new ClickHouseBatchInserterOptions { MaxRows = 3, CheckSchema = false });
 
         Task[] calls = [.. Enumerable.Range(1, 3).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
 

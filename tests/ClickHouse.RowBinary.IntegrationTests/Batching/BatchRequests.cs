@@ -18,15 +18,19 @@ internal static class BatchRequests
         return RowBinarySerializer.ReadList<EventRow>(request.DecodedBody, RowBinaryFormat.RowBinary);
     }
 
-    /// <summary>A fake server: answers the question about its settings as 26.9 does, or as 18.16 (no deduplication token), every INSERT with <paramref name="insert"/>.</summary>
+    /// <summary>
+    /// A fake server: answers the table-schema probe with <see cref="EventRow"/>'s columns, the question about its settings
+    /// as 26.9 does, or as 18.16 (no deduplication token), every INSERT with <paramref name="insert"/>.
+    /// </summary>
     public static FakeClickHouse Server(Func<RecordedRequest, HttpResponseMessage> insert, bool hasDeduplicationToken = true)
         => Server(request => Task.FromResult(insert(request)), hasDeduplicationToken);
 
     /// <inheritdoc cref="Server(Func{RecordedRequest, HttpResponseMessage}, bool)"/>
     public static FakeClickHouse Server(Func<RecordedRequest, Task<HttpResponseMessage>> insert, bool hasDeduplicationToken = true)
-        => new(request => IsInsert(request)
+        => new FakeClickHouse(request => IsInsert(request)
             ? insert(request)
-            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? RecordedSettings.ClickHouse26_9 : RecordedSettings.ClickHouse18_16))));
+            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? RecordedSettings.ClickHouse26_9 : RecordedSettings.ClickHouse18_16))))
+            .Describing<EventRow>();
 
     public static List<RecordedRequest> Inserts(FakeClickHouse server)
     {

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using ClickHouse.RowBinary.IntegrationTests.Batching;
+using ClickHouse.RowBinary.IntegrationTests.Rows;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 using ClickHouse.RowBinary.ReplayServer;
 
@@ -17,9 +18,9 @@ public sealed class DeduplicationTokenTests
     [Fact]
     public async Task The_token_goes_where_the_server_has_the_setting_and_the_server_is_asked_once()
     {
-        await using var server = new ReplayServer.ReplayServer(request => RecordedSettings.IsQuestion(request.Query)
+        await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<EventRow>(), request => RecordedSettings.IsQuestion(request.Query)
             ? new ReplayResponse(Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse26_9))
-            : ReplayResponse.Empty);
+            : ReplayResponse.Empty));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
         await client.InsertAsync("events", Rows(3), new ClickHouseInsertOptions { DeduplicationToken = "import-7" });
@@ -34,9 +35,9 @@ public sealed class DeduplicationTokenTests
     [Fact]
     public async Task No_token_goes_to_a_server_without_the_setting()
     {
-        await using var server = new ReplayServer.ReplayServer(request => RecordedSettings.IsQuestion(request.Query)
+        await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<EventRow>(), request => RecordedSettings.IsQuestion(request.Query)
             ? new ReplayResponse(Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse18_16))
-            : ReplayResponse.Empty);
+            : ReplayResponse.Empty));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
         await client.InsertAsync("events", Rows(3), new ClickHouseInsertOptions { DeduplicationToken = "import-7" });
@@ -64,9 +65,9 @@ public sealed class DeduplicationTokenTests
     {
         string settings = RecordedSettings.ClickHouse26_9.Replace(recorded, profile, StringComparison.Ordinal);
         Assert.NotEqual(RecordedSettings.ClickHouse26_9, settings);
-        await using var server = new ReplayServer.ReplayServer(request => RecordedSettings.IsQuestion(request.Query)
+        await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<EventRow>(), request => RecordedSettings.IsQuestion(request.Query)
             ? new ReplayResponse(Encoding.UTF8.GetBytes(settings))
-            : ReplayResponse.Empty);
+            : ReplayResponse.Empty));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
         ClickHousePartialInsertException error = await Assert.ThrowsAsync<ClickHousePartialInsertException>(

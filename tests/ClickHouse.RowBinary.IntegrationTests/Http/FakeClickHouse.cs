@@ -18,6 +18,27 @@ internal sealed class FakeClickHouse : HttpMessageHandler
 
     public List<RecordedRequest> Requests { get; } = [];
 
+    /// <summary>The client's table-schema probes, answered by the fake itself once <see cref="Describing{T}"/> was called.</summary>
+    public List<RecordedRequest> Probes { get; } = [];
+
+    private byte[]? _tableDescription;
+
+    /// <summary>
+    /// Answers the client's table-schema probe (kept in <see cref="Probes"/>, not <see cref="Requests"/>) as a server whose
+    /// table has <typeparamref name="T"/>'s columns would; with <paramref name="checksHeader"/>, as a server that checks
+    /// RowBinaryWithNamesAndTypes headers (21.12 and later).
+    /// </summary>
+    public FakeClickHouse Describing<T>(bool checksHeader = false)
+        where T : IClickHouseRow<T>
+        => Describing(Rows.TableColumns.Of<T>(), checksHeader);
+
+    /// <summary>Answers the client's table-schema probe as a server whose table has these columns would.</summary>
+    public FakeClickHouse Describing(IEnumerable<(string Name, string Type)> columns, bool checksHeader = false)
+    {
+        _tableDescription = ReplayServer.TableSchemaAnswer.Bytes(columns, checksHeader);
+        return this;
+    }
+
     public static ClickHouseClient Client(FakeClickHouse handler, Action<ClickHouseClientOptions>? configure = null)
     {
         var options = new ClickHouseClientOptions { Endpoint = new Uri("http://fake-clickhouse:8123/") };
@@ -31,6 +52,14 @@ internal sealed class FakeClickHouse : HttpMessageHandler
         long? declaredLength = request.Content?.Headers.ContentLength;
         byte[] body = request.Content is null ? [] : await request.Content.ReadAsByteArrayAsync(cancellationToken);
         var recorded = new RecordedRequest(request, body, declaredLength);
+        if (_tableDescription is not null && ReplayServer.TableSchemaAnswer.IsProbe(recorded.BodyText))
+        {
+            lock (Probes)
+            {
+                Probes.Add(recorded);
+            }
+            return new HttpResponseMessage(HttpStatusCode.OK) { Content = new ByteArrayContent(_tableDescription), RequestMessage = request };
+        }
         lock (Requests)
         {
             Requests.Add(recorded);

@@ -77,17 +77,25 @@ public sealed class ModernServerTests
     [OracleFact]
     public async Task What_the_client_sends_as_RowBinaryWithDefaults_ClickHouse_reads_with_the_defaults_filled_in()
     {
-        await using var server = new ReplayServer.ReplayServer(_ => ReplayResponse.Empty);
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        (string, string)[] table = [("id", "UInt32"), ("label", "Nullable(String)")];
         DefaultedRow[] rows = [new(1, null), new(2, "given"), new(3, "")];
+        const string structure = "id UInt32, label Nullable(String) DEFAULT 'server'";
+        string[] expected = ["""{"id":1,"label":"server"}""", """{"id":2,"label":"given"}""", """{"id":3,"label":""}"""];
 
-        await client.InsertAsync("labels", rows, new ClickHouseInsertOptions { Format = RowBinaryFormat.RowBinaryWithDefaults });
+        // A server that reads RowBinaryWithNamesAndTypesAndDefaults (26.6 and later) gets the table's header first; an older one the rows alone.
+        foreach ((bool withHeader, string format) in new[] { (true, "RowBinaryWithNamesAndTypesAndDefaults"), (false, "RowBinaryWithDefaults") })
+        {
+            await using var server = new ReplayServer.ReplayServer(request => TableSchemaAnswer.IsProbe(request)
+                ? new ReplayResponse(TableSchemaAnswer.Bytes(table, checksHeader: true, readsHeaderWithDefaults: withHeader))
+                : ReplayResponse.Empty);
+            using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
-        ReplayRequest insert = Assert.Single(server.Requests);
-        Assert.StartsWith("INSERT INTO `labels` (`id`, `label`) FORMAT RowBinaryWithDefaults", insert.Query, StringComparison.Ordinal);
-        string[] parsed = TestSupport.OracleProcess.Parse("id UInt32, label Nullable(String) DEFAULT 'server'", "RowBinaryWithDefaults",
-            BodyDecoder.Decode(insert.Body, insert.Header("Content-Encoding")!));
-        Assert.Equal(["""{"id":1,"label":"server"}""", """{"id":2,"label":"given"}""", """{"id":3,"label":""}"""], parsed);
+            await client.InsertAsync("labels", rows, new ClickHouseInsertOptions { Format = RowBinaryFormat.RowBinaryWithDefaults });
+
+            ReplayRequest insert = Assert.Single(server.Requests, r => r.IsInsert);
+            Assert.Equal($"INSERT INTO `labels` (`id`, `label`) FORMAT {format}", insert.Parameters["query"]);
+            Assert.Equal(expected, TestSupport.OracleProcess.Parse(structure, format, insert.DecodedBody));
+        }
     }
 
     [Fact]
@@ -113,9 +121,9 @@ public sealed class ModernServerTests
     public async Task A_batch_retried_against_a_server_with_deduplication_carries_one_token_over_real_HTTP()
     {
         int inserts = 0;
-        await using var server = new ReplayServer.ReplayServer(request => request.IsInsert
+        await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<EventRow>(), request => request.IsInsert
             ? Interlocked.Increment(ref inserts) == 1 ? ReplayResponse.Error(252, "Too many parts (300)") : ReplayResponse.Empty
-            : new ReplayResponse(System.Text.Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse26_9)));
+            : new ReplayResponse(System.Text.Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse26_9))));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
         await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
             new ClickHouseBatchInserterOptions { MaxRows = 2, RetryDelay = TimeSpan.FromMilliseconds(1) }))

@@ -24,7 +24,7 @@ public sealed class ProgressTests
     [MemberData(nameof(Sources))]
     public async Task An_insert_reports_rows_and_bytes_sent_as_it_goes_and_the_totals_at_the_end(string source)
     {
-        FakeClickHouse server = new(_ => FakeClickHouse.Ok([]));
+        FakeClickHouse server = new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing<EventRow>();
         using ClickHouseClient client = FakeClickHouse.Client(server);
         EventRow[] rows = [.. Enumerable.Range(0, 50_000).Select(i => EventRow.Numbered((uint)i))];
         var progress = new Recorded<ClickHouseInsertProgress>();

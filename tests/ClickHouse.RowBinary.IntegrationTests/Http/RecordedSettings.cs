@@ -15,5 +15,5 @@ internal static class RecordedSettings
     public const string ClickHouse18_16 = "max_insert_block_size\t1048576\nmin_insert_block_size_rows\t1048576\nmin_insert_block_size_bytes\t268435456\n";
 
     /// <summary>Whether a request is the client's question about the settings.</summary>
-    public static bool IsQuestion(string sql) => sql.Contains("FROM system.settings", StringComparison.Ordinal);
+    public static bool IsQuestion(string sql) => sql.StartsWith("SELECT name, value FROM system.settings", StringComparison.Ordinal);
 }

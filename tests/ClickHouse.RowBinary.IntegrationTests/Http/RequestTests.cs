@@ -8,7 +8,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Http;
 /// <summary>What the client puts on the wire, checked on the requests a fake server records.</summary>
 public sealed class RequestTests
 {
-    private static FakeClickHouse EmptyOk() => new(_ => FakeClickHouse.Ok([]));
+    /// <summary>Answers every request with an empty 200, and the schema probe as a table of <see cref="WebVisit"/>s would.</summary>
+    private static FakeClickHouse EmptyOk() => new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing<WebVisit>();
 
     private static byte[] RowBinaryOf<T>(IEnumerable<T> rows) where T : IClickHouseRow<T>
     {
@@ -67,7 +68,7 @@ public sealed class RequestTests
     [Fact]
     public async Task Insert_options_name_the_database_in_the_statement_and_carry_settings_and_query_id()
     {
-        FakeClickHouse handler = EmptyOk();
+        FakeClickHouse handler = new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing<DefaultedRow>();
         using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.Settings["max_threads"] = "2");
         var options = new ClickHouseInsertOptions { Database = "we`ird", QueryId = "insert-1", Format = RowBinaryFormat.RowBinaryWithDefaults };
         options.Settings["async_insert"] = "1";
@@ -275,6 +276,7 @@ public sealed class RequestTests
             Assert.Equal([new Uri("http://a.example:8123/"), new Uri("https://b.example:8443/proxy")], several.Endpoints);
             Assert.Equal(new Uri("http://a.example:8123/"), several.Endpoint);
             Assert.Equal(("writer", "s3cret", "analytics"), (several.User, several.Password, several.Database));
+            Assert.Same(ClickHouseOptionsSource.Environment, several.Source);
 
             Environment.SetEnvironmentVariable("CLICKHOUSE_URL", "http://one.example:8123");
             Environment.SetEnvironmentVariable("CLICKHOUSE_PASSWORD", "");

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.IO.Compression;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 using Xunit.Abstractions;
@@ -92,24 +91,28 @@ public sealed class PackageTests(ITestOutputHelper output)
         }
     }
 
-    private string Dotnet(string directory, string arguments)
+    [Fact]
+    public void The_tool_package_installs_the_clickhouse_rowbinary_command()
     {
-        var start = new ProcessStartInfo("dotnet", arguments)
+        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string feed = Directory.CreateTempSubdirectory("rowbinary-tool-").FullName;
+        string version = $"0.0.0-test.{DateTime.UtcNow:yyyyMMddHHmmss}.{Environment.ProcessId}";
+        try
         {
-            WorkingDirectory = directory,
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-        start.Environment["DOTNET_NOLOGO"] = "1";
-        using Process process = Process.Start(start)!;
-        Task<string> stdout = process.StandardOutput.ReadToEndAsync();
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        Assert.True(process.WaitForExit(TimeSpan.FromMinutes(8)), $"dotnet {arguments} did not finish within 8 minutes");
-        string text = stdout.Result + stderr.Result;
-        output.WriteLine($"$ dotnet {arguments}\n{text}");
-        Assert.True(process.ExitCode == 0, $"dotnet {arguments} failed ({process.ExitCode}):\n{text}");
-        return text;
+            Dotnet(root, $"pack \"{Path.Combine(root, "src", "Tool")}\" -c Release -o \"{feed}\" -p:PackageVersion={version}");
+
+            using ZipArchive package = ZipFile.OpenRead(Path.Combine(feed, $"ClickHouse.RowBinary.Tool.{version}.nupkg"));
+            string settings = new StreamReader(package.Entries.Single(e => e.FullName == "tools/net10.0/any/DotnetToolSettings.xml").Open()).ReadToEnd();
+            Assert.Contains("<Command Name=\"clickhouse-rowbinary\" EntryPoint=\"clickhouse-rowbinary.dll\"", settings, StringComparison.Ordinal);
+            Assert.Contains(package.Entries, e => e.FullName == "tools/net10.0/any/ClickHouse.RowBinary.dll");
+            string nuspec = new StreamReader(package.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal)).Open()).ReadToEnd();
+            Assert.Contains("<packageType name=\"DotnetTool\" />", nuspec, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(feed, recursive: true);
+        }
     }
+
+    private string Dotnet(string directory, string arguments) => DotnetCommand.Run(output, directory, arguments);
 }

@@ -1,3 +1,5 @@
+using System.Net;
+using ClickHouse.RowBinary.IntegrationTests.Http;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Schema;
@@ -80,5 +82,65 @@ public sealed class CreateTableTests(ClickHouseServerFixture server)
         Assert.Equal(
             ClickHouseRowSchema.Of<ModernDdlRow>().Columns.Select(c => (c.Name, c.Type)),
             columns.Trim().Split('\n').Select(line => System.Text.Json.JsonSerializer.Deserialize<string[]>(line)!).Select(pair => (pair[0], pair[1])));
+    }
+
+    [ServerFact]
+    public async Task A_type_the_server_lacks_is_an_error_naming_the_column_and_the_fix_and_nothing_is_created()
+    {
+        var options = new ClickHouseTableOptions { Database = server.Database };
+        string[] families = (await server.Client.QueryTextAsync("SELECT name FROM system.data_type_families")).Split('\n');
+        string version = await server.Client.GetServerVersionAsync();
+        if (families.Contains("DateTime64") && families.Contains("Date32") && families.Contains("Map"))
+        {
+            await server.Client.CreateTableAsync<PageView>("ddl_page_views_modern", options);
+            Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views_modern")).Trim());
+            return;
+        }
+
+        NotSupportedException error = await Assert.ThrowsAsync<NotSupportedException>(() => server.Client.CreateTableAsync<PageView>("ddl_page_views", options));
+
+        string at = $"ClickHouse {version} at {server.Client.Endpoint}";
+        Assert.Equal($"""
+            CREATE TABLE `ddl_page_views` for PageView was not sent: it needs types {at} does not have:
+              - column `at` (PageView.At) is DateTime64(7, 'UTC'): {at} has no DateTime64. Declare the member [ClickHouseColumn("at", Type = "DateTime('UTC')")] (whole seconds, from 1970 to 2106), or use a newer server.
+              - column `seen` (PageView.Seen) is Nullable(DateTime64(7, 'UTC')): {at} has no DateTime64. Declare the member [ClickHouseColumn("seen", Type = "Nullable(DateTime('UTC'))")] (whole seconds, from 1970 to 2106), or use a newer server.
+              - column `days` (PageView.Days) is Array(Date32): {at} has no Date32. Declare the member [ClickHouseColumn("days", Type = "Array(Date)")] (dates from 1970 to 2149), or use a newer server.
+              - column `labels` (PageView.Labels) is Map(String, String): {at} has no Map. Give the member a type this server has with [ClickHouseColumn("labels", Type = "...")], or use a newer server.
+            """.Replace("\r\n", "\n").Replace("\n", Environment.NewLine), error.Message);
+        Assert.Equal("0", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views")).Trim());
+
+        // The types the error proposes are ones this server has.
+        await server.Client.CreateTableAsync<PageViewForOldServers>("ddl_page_views", options);
+        Assert.Equal("1", (await server.Client.QueryTextAsync($"EXISTS TABLE `{server.Database}`.ddl_page_views")).Trim());
+    }
+
+    [OracleFact]
+    public async Task ClickHouse_26_9_has_every_type_the_row_types_use_so_the_statement_is_sent()
+    {
+        // What ClickHouse 26.9 answers to the client's question, served by a fake server that records the requests.
+        byte[] families = TestSupport.OracleProcess.Query("SELECT name, version() FROM system.data_type_families", "TabSeparated");
+        var fake = new FakeClickHouse(request => FakeClickHouse.Ok(request.BodyText.Contains("data_type_families", StringComparison.Ordinal) ? families : []));
+        using ClickHouseClient client = FakeClickHouse.Client(fake);
+
+        await client.CreateTableAsync<ModernDdlRow>("modern");
+        await client.CreateTableAsync<PageView>("page_views");
+
+        Assert.Equal(4, fake.Requests.Count);
+        Assert.StartsWith("CREATE TABLE `modern`", fake.Requests[1].Parameters.GetValueOrDefault("query", fake.Requests[1].BodyText), StringComparison.Ordinal);
+        Assert.StartsWith("CREATE TABLE `page_views`", fake.Requests[3].Parameters.GetValueOrDefault("query", fake.Requests[3].BodyText), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_server_that_cannot_list_its_types_gets_the_statement_unchecked()
+    {
+        var fake = new FakeClickHouse(request => request.BodyText.Contains("data_type_families", StringComparison.Ordinal)
+            ? FakeClickHouse.Error(HttpStatusCode.NotFound, "Code: 60. DB::Exception: Table system.data_type_families doesn't exist. (UNKNOWN_TABLE)", 60)
+            : FakeClickHouse.Ok([]));
+        using ClickHouseClient client = FakeClickHouse.Client(fake);
+
+        await client.CreateTableAsync<PageView>("page_views");
+
+        Assert.Equal(2, fake.Requests.Count);
+        Assert.StartsWith("CREATE TABLE `page_views`", fake.Requests[1].BodyText, StringComparison.Ordinal);
     }
 }

@@ -34,3 +34,24 @@ public sealed partial record ModernDdlRow
     [ClickHouseColumn("doc", Type = "JSON")] public string Doc { get; init; } = "{}";
     [ClickHouseColumn("we`ird name")] public int Weird { get; init; }
 }
+
+/// <summary>A row as a newcomer writes it: <c>DateTime</c> members without a type, so DateTime64(7, 'UTC'), which 18.16 lacks.</summary>
+[ClickHouseRow]
+public sealed partial record PageView
+{
+    [ClickHouseColumn("page")] public string Page { get; init; } = "";
+    [ClickHouseColumn("at")] public DateTime At { get; init; }
+    [ClickHouseColumn("seen")] public DateTime? Seen { get; init; }
+    [ClickHouseColumn("days", Type = "Array(Date32)")] public DateOnly[] Days { get; init; } = [];
+    [ClickHouseColumn("labels")] public Dictionary<string, string> Labels { get; init; } = [];
+}
+
+/// <summary><see cref="PageView"/> with the types the error about it proposes.</summary>
+[ClickHouseRow]
+public sealed partial record PageViewForOldServers
+{
+    [ClickHouseColumn("page")] public string Page { get; init; } = "";
+    [ClickHouseColumn("at", Type = "DateTime('UTC')")] public DateTime At { get; init; }
+    [ClickHouseColumn("seen", Type = "Nullable(DateTime('UTC'))")] public DateTime? Seen { get; init; }
+    [ClickHouseColumn("days", Type = "Array(Date)")] public DateOnly[] Days { get; init; } = [];
+}

@@ -115,8 +115,9 @@ public sealed class ServerErrorTests(ClickHouseServerFixture server, ITestOutput
     [ServerFact]
     public async Task An_unknown_table_is_a_server_error_before_any_data()
     {
+        // Unchecked: checked, the client finds no such table before sending (InsertSchemaCheckTests).
         var error = await Assert.ThrowsAsync<ClickHouseServerException>(
-            () => server.Client.InsertAsync("no_such_table", WebVisit.Generate(1000)));
+            () => server.Client.InsertAsync("no_such_table", WebVisit.Generate(1000), new ClickHouseInsertOptions { CheckSchema = false }));
 
         Assert.Equal(60, error.Code); // UNKNOWN_TABLE
         Assert.NotEqual(HttpStatusCode.OK, error.StatusCode);

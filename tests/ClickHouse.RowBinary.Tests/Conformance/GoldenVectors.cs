@@ -9,8 +9,8 @@ public sealed record ValueVector(int Index, string Type, string Expr, string Hex
 }
 
 /// <summary>
-/// The golden vectors produced by ClickHouse 26.9 (../shared/vectors). They are the specification and always sit
-/// beside the repository, so their absence fails the tests rather than skipping them.
+/// The golden vectors produced by ClickHouse 26.9 (tests/vectors). They are the specification and part of the
+/// repository, so their absence fails the tests rather than skipping them.
 /// </summary>
 internal static class GoldenVectors
 {
@@ -20,13 +20,9 @@ internal static class GoldenVectors
 
     public static IReadOnlyList<ValueVector> Values => s_values.Value;
 
-    private static string RequireFile(string name)
-        => SharedFiles.Vector(name) ?? throw new InvalidOperationException(
-            $"The golden vector file {name} was not found: the vectors (../shared/vectors beside the repository, searched upwards from {AppContext.BaseDirectory}) are the specification of the RowBinary encoding and must be present.");
-
     private static IReadOnlyList<ValueVector> LoadValues()
     {
-        using JsonDocument document = JsonDocument.Parse(File.ReadAllBytes(RequireFile("values.json")));
+        using JsonDocument document = JsonDocument.Parse(File.ReadAllBytes(SharedFiles.RequireVector("values.json")));
         var vectors = new List<ValueVector>();
         foreach (JsonElement vector in document.RootElement.GetProperty("vectors").EnumerateArray())
         {

@@ -78,7 +78,7 @@ public class ClickHouseTypeParserTests
     [Fact]
     public void TableHeaderTypesRoundTripExactly()
     {
-        string path = RequiredVector("tables.json");
+        string path = SharedFiles.RequireVector("tables.json");
         using JsonDocument document = JsonDocument.Parse(File.ReadAllText(path));
         int checkedTypes = 0;
         foreach (JsonElement table in document.RootElement.GetProperty("tables").EnumerateArray())
@@ -682,15 +682,10 @@ public class ClickHouseTypeParserTests
 
     // ---- helpers --------------------------------------------------------------------------------------------
 
-    /// <summary>The golden vectors are part of the specification and always beside the repository: absent is a failure.</summary>
-    private static string RequiredVector(string fileName)
-        => SharedFiles.Vector(fileName) ?? throw new InvalidOperationException(
-            $"The golden vector file {fileName} is missing: expected ../shared/vectors beside the repository.");
-
     private static List<(string Type, string Expr)> VectorTypes()
     {
         var result = new List<(string, string)>();
-        string path = RequiredVector("values.json");
+        string path = SharedFiles.RequireVector("values.json");
         using JsonDocument document = JsonDocument.Parse(File.ReadAllText(path));
         var seen = new HashSet<string>(StringComparer.Ordinal);
         foreach (JsonElement vector in document.RootElement.GetProperty("vectors").EnumerateArray())

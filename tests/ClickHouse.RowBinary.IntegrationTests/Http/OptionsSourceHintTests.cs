@@ -1,0 +1,73 @@
+using System.Net;
+using ClickHouse.RowBinary.DependencyInjection;
+using ClickHouse.RowBinary.IntegrationTests.Faults;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Http;
+
+/// <summary>Errors that tell the user what to change name it where the options came from: code, environment or configuration.</summary>
+public sealed class OptionsSourceHintTests
+{
+    private const string WrongPassword = "Code: 193, e.displayText() = DB::Exception: Wrong password for user default, e.what() = DB::Exception";
+
+    public static TheoryData<string, string> CredentialSettings => new()
+    {
+        { "code", "ClickHouseClientOptions.User and ClickHouseClientOptions.Password" },
+        { "environment", "the environment variables CLICKHOUSE_USER and CLICKHOUSE_PASSWORD" },
+        { "configuration", "the configuration keys ClickHouse:User and ClickHouse:Password" },
+    };
+
+    public static TheoryData<string, string> UrlSettings => new()
+    {
+        { "code", "ClickHouseClientOptions.Endpoint" },
+        { "environment", "the environment variable CLICKHOUSE_URL" },
+        { "configuration", "the configuration key ClickHouse:Endpoint" },
+    };
+
+    [Theory]
+    [MemberData(nameof(CredentialSettings))]
+    public async Task A_refused_login_names_the_user_and_password_settings_of_the_options_source(string source, string credentials)
+    {
+        var fake = new FakeClickHouse(_ => FakeClickHouse.Error(HttpStatusCode.Unauthorized, WrongPassword, 193));
+        using ServiceProvider provider = Client(source, new Uri("http://fake-clickhouse:8123/"), services => services.ConfigurePrimaryHttpMessageHandler(() => fake));
+
+        ClickHouseServerException error = await Assert.ThrowsAsync<ClickHouseServerException>(
+            () => provider.GetRequiredService<ClickHouseClient>().ExecuteAsync("SELECT 1"));
+
+        Assert.StartsWith($"ClickHouse authentication failed (check the user and password: {credentials}): Code: 193", error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(UrlSettings))]
+    public async Task A_server_that_cannot_be_reached_names_the_URL_setting_of_the_options_source(string source, string endpoint)
+    {
+        using ServiceProvider provider = Client(source, new Uri($"http://127.0.0.1:{LocalPorts.Unused()}/"), _ => { });
+
+        HttpRequestException error = await Assert.ThrowsAsync<HttpRequestException>(
+            () => provider.GetRequiredService<ClickHouseClient>().ExecuteAsync("SELECT 1"));
+
+        Assert.EndsWith($"Is the server running, and is the URL right ({endpoint})?", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>A client registered the way each source is used: options in code, from the environment's names, from a configuration section.</summary>
+    private static ServiceProvider Client(string source, Uri endpoint, Action<IHttpClientBuilder> http)
+    {
+        var services = new ServiceCollection();
+        IHttpClientBuilder builder = source switch
+        {
+            "code" => services.AddClickHouseClient(options => options.Endpoint = endpoint),
+            // FromEnvironment sets this source (RequestTests proves it); the variables themselves are not changed here,
+            // since tests run in parallel in one process.
+            "environment" => services.AddClickHouseClient(options =>
+            {
+                options.Endpoint = endpoint;
+                options.Source = ClickHouseOptionsSource.Environment;
+            }),
+            _ => services.AddClickHouseClient(new ConfigurationBuilder()
+                .AddInMemoryCollection([new KeyValuePair<string, string?>("ClickHouse:Endpoint", endpoint.ToString())]).Build().GetSection("ClickHouse")),
+        };
+        http(builder);
+        return services.BuildServiceProvider();
+    }
+}
