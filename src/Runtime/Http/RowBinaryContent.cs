@@ -58,7 +58,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         _format = format;
         _compression = compression;
         Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
-        Headers.ContentEncoding.Add(ClickHouseContentCoding.Name(ClickHouseContentCoding.InsertFraming(compression))!);
+        Headers.ContentEncoding.Add(FramedInsertBody.ContentEncoding(compression));
     }
 
     /// <summary>The rows written by the last send.</summary>
@@ -84,9 +84,8 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         Interlocked.Exchange(ref _rowsSent, 0);
         BodyComplete = false;
         WriteFailure = null;
-        var wire = new AbortableWriteStream(stream);
-        Stream compressor = ClickHouseContentCoding.FrameInsert(wire, _compression);
-        var counter = new CountingWriteStream(compressor);
+        var body = new FramedInsertBody(stream, _compression);
+        var counter = new CountingWriteStream(body.Stream);
         _counter = counter;
         _reported = default;
         try
@@ -104,15 +103,13 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
                 await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, Sent, cancellationToken).ConfigureAwait(false);
             }
             Sent(_rowsCounted);
-            // Disposing writes the compressed stream's end mark: from here on the server has a complete INSERT.
-            await compressor.DisposeAsync().ConfigureAwait(false);
+            await body.CompleteAsync().ConfigureAwait(false);
             BodyComplete = true;
         }
         catch (Exception e)
         {
             WriteFailure = e;
-            wire.Abort();
-            ReleaseAfterFailure(compressor);
+            body.Abort();
             throw;
         }
         finally
@@ -137,19 +134,6 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         {
             _reported = progress;
             _progress!.Report(progress);
-        }
-    }
-
-    private static void ReleaseAfterFailure(Stream compressor)
-    {
-        try
-        {
-            // Frees the compressor; its end mark goes nowhere (the wire is aborted).
-            compressor.Dispose();
-        }
-        catch (Exception e) when (e is IOException or ObjectDisposedException or InvalidOperationException)
-        {
-            // The request is failing already: that failure is the one to report.
         }
     }
 

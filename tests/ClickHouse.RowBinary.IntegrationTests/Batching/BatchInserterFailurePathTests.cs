@@ -36,11 +36,7 @@ public sealed class BatchInserterFailurePathTests
         });
         using ClickHouseClient client = FakeClickHouse.Client(server);
         using var retries = new MeasurementsOf("clickhouse.inserter.retries", table);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, new ClickHouseBatchInserterOptions
-        {
-            MaxRows = 1, TimeProvider = time, InsertTimeout = TimeSpan.FromSeconds(10),
-            RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(1),
-        });
+        await using ClickHouseBatchInserter<EventRow> inserter = OneRowBatches(client, table, time);
 
         Task inserted = inserter.InsertAsync(EventRow.Numbered(1));
         await firstArrived.Task.WaitAsync(Patience);
@@ -76,11 +72,7 @@ public sealed class BatchInserterFailurePathTests
         });
         using ClickHouseClient client = FakeClickHouse.Client(server);
         using var retries = new MeasurementsOf("clickhouse.inserter.retries", table);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, new ClickHouseBatchInserterOptions
-        {
-            MaxRows = 1, TimeProvider = time, InsertTimeout = TimeSpan.FromSeconds(10),
-            RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(1),
-        });
+        await using ClickHouseBatchInserter<EventRow> inserter = OneRowBatches(client, table, time);
 
         Task inserted = inserter.InsertAsync(EventRow.Numbered(1));
         await probeArrived.Task.WaitAsync(Patience);
@@ -221,11 +213,7 @@ public sealed class BatchInserterFailurePathTests
     public async Task Rows_of_10_KB_wait_for_MaxPendingBytes_and_a_row_larger_than_it_is_an_error_naming_it()
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        FakeClickHouse server = BatchRequests.Server(async _ =>
-        {
-            await release.Task;
-            return FakeClickHouse.Ok([]);
-        });
+        FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions
         {
@@ -252,6 +240,14 @@ public sealed class BatchInserterFailurePathTests
     }
 
     /// <summary>Moves the fake clock on in small steps (retry waits) until <paramref name="task"/> ends, or fails after <see cref="Patience"/>.</summary>
+    /// <summary>An inserter that sends every row as its own batch, within 10 s an attempt, and retries at once, on <paramref name="time"/>.</summary>
+    private static ClickHouseBatchInserter<EventRow> OneRowBatches(ClickHouseClient client, string table, FakeTimeProvider time)
+        => client.CreateBatchInserter<EventRow>(table, new ClickHouseBatchInserterOptions
+        {
+            MaxRows = 1, TimeProvider = time, InsertTimeout = TimeSpan.FromSeconds(10),
+            RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(1),
+        });
+
     private static async Task AdvanceUntilAsync(FakeTimeProvider time, Task task)
     {
         var patience = System.Diagnostics.Stopwatch.StartNew();

@@ -32,6 +32,14 @@ internal static class BatchRequests
             : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? RecordedSettings.ClickHouse26_9 : RecordedSettings.ClickHouse18_16))))
             .Describing<EventRow>();
 
+    /// <summary>A fake server that holds every INSERT until <paramref name="release"/> completes, then acknowledges it.</summary>
+    public static FakeClickHouse AcknowledgingWhen(Task release)
+        => Server(async _ =>
+        {
+            await release;
+            return FakeClickHouse.Ok([]);
+        });
+
     public static List<RecordedRequest> Inserts(FakeClickHouse server)
     {
         lock (server.Requests)

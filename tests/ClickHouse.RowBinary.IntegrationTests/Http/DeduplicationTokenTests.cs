@@ -26,9 +26,10 @@ public sealed class DeduplicationTokenTests
         await client.InsertAsync("events", Rows(3), new ClickHouseInsertOptions { DeduplicationToken = "import-7" });
         await client.InsertAsync("events", Rows(3), new ClickHouseInsertOptions { DeduplicationToken = "import-8" });
         await client.InsertAsync("events", Rows(3));
+        await client.InsertRawAsync("events", "RowBinary", new MemoryStream(Tables.RowBinaryOf(Rows(3))), new ClickHouseInsertOptions { DeduplicationToken = "import-9" });
 
         ReplayRequest[] inserts = [.. server.Requests.Where(r => r.IsInsert)];
-        Assert.Equal(["import-7", "import-8", null], inserts.Select(r => r.Parameters.GetValueOrDefault("insert_deduplication_token")));
+        Assert.Equal(["import-7", "import-8", null, "import-9"], inserts.Select(r => r.Parameters.GetValueOrDefault("insert_deduplication_token")));
         Assert.Single(server.Requests, r => RecordedSettings.IsQuestion(r.Query));
     }
 
