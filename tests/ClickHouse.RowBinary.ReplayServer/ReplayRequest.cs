@@ -29,4 +29,7 @@ public sealed record ReplayRequest(
 
     /// <summary>The value of a header, or null.</summary>
     public string? Header(string name) => Headers.TryGetValue(name, out string? value) ? value : null;
+
+    /// <summary>The body decoded as its <c>Content-Encoding</c> says (an INSERT's data as the server reads it).</summary>
+    public byte[] DecodedBody => Header("Content-Encoding") is { } encoding ? BodyDecoder.Decode(Body, encoding) : Body;
 }
