@@ -59,6 +59,19 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>
+    /// Reads a complete block that starts <paramref name="startOffset"/> bytes into a stream, with a string cache: the
+    /// values of one column of a Native block.
+    /// </summary>
+    internal RowBinaryReader(ReadOnlySpan<byte> data, long startOffset, RowBinaryStringCache? strings)
+        : this(data)
+    {
+        _spanStart = startOffset;
+        _startOffset = startOffset;
+        _end = startOffset + data.Length;
+        _strings = strings;
+    }
+
+    /// <summary>
     /// For the streaming readers. With <paramref name="stopAtEnd"/> (over a block that is not final), running out of
     /// data throws nothing: the read records how many bytes it lacked (<see cref="Shortfall"/>), moves to the end,
     /// and every later read returns zeros and empty values at once, so the row in progress ends quickly and the

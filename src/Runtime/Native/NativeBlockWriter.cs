@@ -1,0 +1,127 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Writes blocks of rows of <typeparamref name="T"/> in Native: the number of columns and rows, then per column its
+/// name, its type and its data. The generated code writes a column's values in RowBinary; where Native lays the column
+/// out the same way (numbers, strings, dates...) they go straight to the output, else an encoder takes them apart into
+/// the column's streams.
+/// </summary>
+internal sealed class NativeBlockWriter<T>
+    where T : IClickHouseRow<T>
+{
+    private readonly IReadOnlyList<string> _typeNames;
+    private readonly NativeColumnEncoder?[] _encoders;
+    private readonly ArrayBufferWriter<byte> _values = new();
+
+    /// <param name="wireTypes">
+    /// The type each column is sent as, in schema order (a table's own types, each of the same RowBinary bytes as the
+    /// row type's), or null for the row type's.
+    /// </param>
+    public NativeBlockWriter(IReadOnlyList<string>? wireTypes = null)
+    {
+        IReadOnlyList<ClickHouseColumnInfo> columns = T.Schema.Columns;
+        if (wireTypes is not null && wireTypes.Count != columns.Count)
+        {
+            throw new ArgumentException($"{wireTypes.Count} column types were given for the {columns.Count} columns of {T.Schema.RowTypeName}.", nameof(wireTypes));
+        }
+        var typeNames = new string[columns.Count];
+        _encoders = new NativeColumnEncoder?[columns.Count];
+        for (int c = 0; c < columns.Count; c++)
+        {
+            typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
+            ClickHouseType type = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
+            _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
+        }
+        _typeNames = typeNames;
+    }
+
+    public int ColumnCount => _encoders.Length;
+
+    /// <summary>Writes a whole block.</summary>
+    public void WriteBlock(ref RowBinaryWriter writer, ReadOnlySpan<T> rows, long firstRow)
+    {
+        WriteBlockHeader(ref writer, rows.Length);
+        for (int c = 0; c < _encoders.Length; c++)
+        {
+            WriteColumn(ref writer, c, rows, firstRow);
+        }
+    }
+
+    /// <summary>Writes what comes before a block's columns: their number and the number of rows.</summary>
+    public void WriteBlockHeader(ref RowBinaryWriter writer, int rows)
+    {
+        writer.WriteVarUInt((uint)_encoders.Length);
+        writer.WriteVarUInt((uint)rows);
+    }
+
+    /// <summary>Writes one column of a block: its name, its type and its data.</summary>
+    /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
+    public void WriteColumn(ref RowBinaryWriter writer, int column, ReadOnlySpan<T> rows, long firstRow)
+    {
+        writer.WriteString(T.Schema.Columns[column].Name);
+        writer.WriteString(_typeNames[column]);
+        NativeColumnEncoder? encoder = _encoders[column];
+        if (encoder is null)
+        {
+            WriteValues(ref writer, column, rows, firstRow);
+            return;
+        }
+        _values.ResetWrittenCount();
+        var values = new RowBinaryWriter(_values);
+        WriteValues(ref values, column, rows, firstRow);
+        values.Flush();
+        var reader = new RowBinaryReader(_values.WrittenSpan);
+        encoder.Clear();
+        for (int row = 0; row < rows.Length; row++)
+        {
+            encoder.Add(ref reader);
+        }
+        encoder.WritePrefix(ref writer);
+        encoder.WriteData(ref writer);
+    }
+
+    private static void WriteValues(ref RowBinaryWriter writer, int column, ReadOnlySpan<T> rows, long firstRow)
+    {
+        writer.CurrentColumn = column;
+        try
+        {
+            T.WriteNativeColumn(ref writer, column, rows);
+        }
+        catch (Exception exception) when (RowErrors.IsValueError(exception))
+        {
+            throw FindFailedRow(column, rows, firstRow, exception);
+        }
+    }
+
+    /// <summary>
+    /// The error for the first row whose value fails, found by writing the column again row by row (a cold path: the
+    /// column's loop tracks no row).
+    /// </summary>
+    private static Exception FindFailedRow(int column, ReadOnlySpan<T> rows, long firstRow, Exception exception)
+    {
+        var scratch = new ArrayBufferWriter<byte>();
+        for (int row = 0; row < rows.Length; row++)
+        {
+            if (rows[row] is null)
+            {
+                return RowErrors.NullRow(T.Schema, firstRow + row);
+            }
+            var writer = new RowBinaryWriter(scratch);
+            try
+            {
+                T.WriteNativeColumn(ref writer, column, rows.Slice(row, 1));
+            }
+            catch (Exception rowException) when (RowErrors.IsValueError(rowException))
+            {
+                return RowErrors.Writing(T.Schema, column, firstRow + row, rowException);
+            }
+            scratch.ResetWrittenCount();
+        }
+        return RowErrors.Writing(T.Schema, column, firstRow, exception);
+    }
+}
