@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text;
 using ClickHouse.RowBinary.Types;
 
@@ -10,22 +11,34 @@ namespace ClickHouse.RowBinary;
 internal sealed class JsonColumnEncoder(ClickHouseType type, int depth) : NativeColumnEncoder(type)
 {
     private const ulong VersionString = 1;
-    private static readonly byte[] s_emptyObject = "{}"u8.ToArray();
 
     private readonly NativeStream _texts = new();
+    private byte[]? _default;
 
     public override void Add(ref RowBinaryReader values)
     {
-        string text = values.ReadJson(Type, depth);
-        int length = Encoding.UTF8.GetByteCount(text);
-        _texts.AppendVarUInt((uint)length);
-        _texts.Append(Encoding.UTF8.GetBytes(text));
+        Append(Encoding.UTF8.GetBytes(values.ReadJson(Type, depth)));
     }
 
+    /// <summary>The empty object as the type holds it: its typed paths at their defaults, as ClickHouse prints it.</summary>
     public override void AddDefault()
     {
-        _texts.AppendVarUInt((uint)s_emptyObject.Length);
-        _texts.Append(s_emptyObject);
+        if (_default is null)
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            var writer = new RowBinaryWriter(buffer);
+            writer.WriteJson("{}", Type, depth);
+            writer.Flush();
+            var reader = new RowBinaryReader(buffer.WrittenSpan);
+            _default = Encoding.UTF8.GetBytes(reader.ReadJson(Type, depth));
+        }
+        Append(_default);
+    }
+
+    private void Append(byte[] text)
+    {
+        _texts.AppendVarUInt((uint)text.Length);
+        _texts.Append(text);
     }
 
     public override void WritePrefix(ref RowBinaryWriter output) => output.WriteUInt64(VersionString);
