@@ -45,18 +45,31 @@ internal sealed class NativeBlockWriter<T>
     /// <summary>Writes a whole block.</summary>
     public void WriteBlock(ref RowBinaryWriter writer, ReadOnlySpan<T> rows, long firstRow)
     {
-        WriteBlockHeader(ref writer, rows.Length);
+        WriteBlockHeader(ref writer, rows, firstRow);
         for (int c = 0; c < _encoders.Length; c++)
         {
             WriteColumn(ref writer, c, rows, firstRow);
         }
     }
 
-    /// <summary>Writes what comes before a block's columns: their number and the number of rows.</summary>
-    public void WriteBlockHeader(ref RowBinaryWriter writer, int rows)
+    /// <summary>
+    /// Writes what comes before a block's columns: their number and the number of rows. A null row is an error here,
+    /// before any column: the generated column loops take every row to be an instance.
+    /// </summary>
+    public void WriteBlockHeader(ref RowBinaryWriter writer, ReadOnlySpan<T> rows, long firstRow)
     {
+        if (!typeof(T).IsValueType)
+        {
+            for (int row = 0; row < rows.Length; row++)
+            {
+                if (rows[row] is null)
+                {
+                    throw RowErrors.NullRow(T.Schema, firstRow + row);
+                }
+            }
+        }
         writer.WriteVarUInt((uint)_encoders.Length);
-        writer.WriteVarUInt((uint)rows);
+        writer.WriteVarUInt((uint)rows.Length);
     }
 
     /// <summary>Writes one column of a block: its name, its type and its data.</summary>
@@ -107,10 +120,6 @@ internal sealed class NativeBlockWriter<T>
         var scratch = new ArrayBufferWriter<byte>();
         for (int row = 0; row < rows.Length; row++)
         {
-            if (rows[row] is null)
-            {
-                return RowErrors.NullRow(T.Schema, firstRow + row);
-            }
             var writer = new RowBinaryWriter(scratch);
             try
             {

@@ -128,7 +128,7 @@ public static partial class NativeSerializer
     private static async ValueTask WriteBlockAsync<T>(Stream stream, PooledBufferWriter buffer, NativeBlockWriter<T> blocks, RowBlock<T> rows, long firstRow, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
-        WriteBlockHeader(buffer, blocks, rows.Count);
+        WriteBlockHeader(buffer, blocks, rows, firstRow);
         for (int column = 0; column < blocks.ColumnCount; column++)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -141,11 +141,11 @@ public static partial class NativeSerializer
         await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
     }
 
-    private static void WriteBlockHeader<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, int rows)
+    private static void WriteBlockHeader<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, RowBlock<T> rows, long firstRow)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);
-        blocks.WriteBlockHeader(ref writer, rows);
+        blocks.WriteBlockHeader(ref writer, rows.Span, firstRow);
         writer.Flush();
     }
 
