@@ -19,39 +19,60 @@ internal sealed class NativeBlockReader<T>
     private Column[] _columns = [];
     private bool _headerChecked;
     private int _rows;
+    private Resume? _resume;
 
     /// <summary>The rows of the blocks before the current one.</summary>
     public long RowsBefore { get; private set; }
 
     /// <summary>
     /// Scans the block at <paramref name="input"/>'s position and moves past it; returns its rows. Over bytes that are
-    /// not final, a block they cut throws <see cref="RowBinaryNeedMoreDataException"/>: scan it again with more.
+    /// not final, a block they cut throws <see cref="RowBinaryNeedMoreDataException"/>: call again with the same block
+    /// and more bytes, and the scan resumes at the column it could not finish (the columns before it stay scanned).
     /// </summary>
     /// <exception cref="RowBinarySchemaMismatchException">The block's columns do not fit <typeparamref name="T"/>.</exception>
     /// <exception cref="RowBinaryException">The block is not a valid Native block.</exception>
     public int Scan(ref NativeInput input)
     {
-        RowsBefore += _rows;
-        _rows = 0;
-        int columns = input.ReadCount(input.ReadVarUInt("column count"), "column count");
-        ulong rowCount = input.ReadVarUInt("row count");
-        // Every value of every column takes a byte at least; a block of no columns has no rows to read.
-        int rows = columns == 0 ? 0 : input.ReadCount(rowCount, "row count");
-        if (_columns.Length != columns)
+        int blockStart = input.Position;
+        if (_resume is { } resume)
         {
-            _columns = new Column[columns];
-            _headerChecked = false;
+            input.Skip(resume.Position - blockStart, "column");
         }
-        for (int c = 0; c < columns; c++)
+        else
         {
-            ScanColumn(ref input, c, rows);
+            RowsBefore += _rows;
+            _rows = 0;
+            int columns = input.ReadCount(input.ReadVarUInt("column count"), "column count");
+            ulong rowCount = input.ReadVarUInt("row count");
+            // Every value of every column takes a byte at least; a block of no columns has no rows to read.
+            int rows = columns == 0 ? 0 : input.ReadCount(rowCount, "row count");
+            if (_columns.Length != columns)
+            {
+                _columns = new Column[columns];
+                _headerChecked = false;
+            }
+            resume = new Resume(0, input.Position, rows);
         }
+        for (int c = resume.Column; c < _columns.Length; c++)
+        {
+            int columnStart = input.Position;
+            try
+            {
+                ScanColumn(ref input, c, resume.Rows);
+            }
+            catch (RowBinaryNeedMoreDataException)
+            {
+                _resume = new Resume(c, columnStart, resume.Rows);
+                throw;
+            }
+        }
+        _resume = null;
         if (!_headerChecked)
         {
             CheckHeader();
         }
-        _rows = rows;
-        return rows;
+        _rows = resume.Rows;
+        return resume.Rows;
     }
 
     /// <summary>
@@ -156,6 +177,9 @@ internal sealed class NativeBlockReader<T>
         writer.Flush();
         return decoded;
     }
+
+    /// <summary>Where a scan cut by the end of the bytes resumes: the column, its position in the bytes, the block's rows.</summary>
+    private readonly record struct Resume(int Column, int Position, int Rows);
 
     /// <summary>One column of the data: its header, its decoder, and where it goes in the row type.</summary>
     private sealed class Column(string name, string typeName, NativeColumnDecoder decoder)

@@ -7,9 +7,10 @@ using System.Threading.Tasks;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// Reads a stream of Native blocks a block at a time: the bytes arrive into a buffer until a whole block is there
-/// (a block cut by what has arrived is scanned again once the buffer has doubled, so each block costs about twice its
-/// size in scanning), then its rows are read. Memory is bounded by one block: its bytes and its rows.
+/// Reads a stream of Native blocks a block at a time: the bytes arrive into a buffer until a whole block is there,
+/// then its rows are read. A block cut by what has arrived is scanned again from the column it could not finish, once
+/// the buffer has doubled, or sooner when the stream pauses with more bytes than before (so rows are not held back
+/// waiting for the next block). Memory is bounded by one block: its bytes and its rows.
 /// </summary>
 internal sealed class NativeStreamReader<T> : IDisposable
     where T : IClickHouseRow<T>

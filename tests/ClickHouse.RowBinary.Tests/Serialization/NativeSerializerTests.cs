@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO.Pipelines;
 using ClickHouse.RowBinary.Tests.Serialization.Rows;
 using ClickHouse.RowBinary.Tests.Serialization.Streams;
 
@@ -66,6 +67,35 @@ public class NativeSerializerTests
         List<Event> read = await NativeSerializer.ReadListAsync<Event>(ChunkedReadStream.OneByteAtATime(data));
 
         ExpectedRows.AssertEqual(events, read);
+    }
+
+    [Fact]
+    public async Task ReadAsync_StreamPausesAfterABlock_YieldsItsRowsWithoutWaitingForTheNext()
+    {
+        // A block arrives in two pieces, then the stream pauses (a slow query between two blocks): the reader must not
+        // hold the block back waiting for the bytes its doubling rule would prefer.
+        byte[] data = Write(TickRows.Sequence(1000));
+        var pipe = new Pipe();
+        await using Stream stream = pipe.Reader.AsStream();
+        await using IAsyncEnumerator<Tick> rows = NativeSerializer.ReadAsync<Tick>(stream).GetAsyncEnumerator();
+
+        await pipe.Writer.WriteAsync(data.AsMemory(0, data.Length - 100));
+        ValueTask<bool> next = rows.MoveNextAsync();
+        await Task.Delay(50);
+        Assert.False(next.IsCompleted, "the block is not whole yet");
+        await pipe.Writer.WriteAsync(data.AsMemory(data.Length - 100));
+        Task<bool> first = next.AsTask();
+
+        Assert.Same(first, await Task.WhenAny(first, Task.Delay(TimeSpan.FromSeconds(10))));
+        Assert.True(await first);
+        Assert.Equal(TickRows.Create(0), rows.Current);
+        for (int i = 1; i < 1000; i++)
+        {
+            Assert.True(await rows.MoveNextAsync());
+        }
+        Assert.Equal(TickRows.Create(999), rows.Current);
+        await pipe.Writer.CompleteAsync();
+        Assert.False(await rows.MoveNextAsync());
     }
 
     [Fact]
