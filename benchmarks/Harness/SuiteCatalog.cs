@@ -23,6 +23,8 @@ public static class SuiteCatalog
     [
         typeof(PeerInsertBenchmarks),
         typeof(PeerReadBenchmarks),
+        typeof(PeerScalarBenchmarks),
+        typeof(PeerDataReaderBenchmarks),
     ];
 
     public static readonly Type[] EndToEnd =

@@ -27,11 +27,16 @@ public static class PeerRecordings
     /// <summary>The header-only result a schema probe (<c>... WHERE 1=0</c>) gets.</summary>
     public static byte[] Header(PeerDataSet dataSet) => Record(dataSet, 0);
 
-    private static byte[] Record(PeerDataSet dataSet, int rows)
+    /// <summary>The one-row answer of <c>SELECT count() FROM table</c> for <paramref name="rows"/> rows: one UInt64 column named <c>count()</c>.</summary>
+    public static byte[] Count(int rows) => Record($"Count-{rows.ToString(CultureInfo.InvariantCulture)}", $"SELECT count() FROM numbers({rows.ToString(CultureInfo.InvariantCulture)})");
+
+    private static byte[] Record(PeerDataSet dataSet, int rows) => Record($"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}", Sql(dataSet, rows));
+
+    private static byte[] Record(string name, string sql)
     {
         string root = RepositoryRoot();
         string directory = Path.Combine(root, "artifacts", "replay");
-        string path = Path.Combine(directory, $"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}.RowBinaryWithNamesAndTypes");
+        string path = Path.Combine(directory, $"{name}.RowBinaryWithNamesAndTypes");
         if (File.Exists(path))
         {
             return File.ReadAllBytes(path);
@@ -47,7 +52,7 @@ public static class PeerRecordings
         Directory.CreateDirectory(directory);
         var start = new ProcessStartInfo(oracle) { RedirectStandardOutput = true, RedirectStandardError = true };
         start.ArgumentList.Add("query");
-        start.ArgumentList.Add(Sql(dataSet, rows));
+        start.ArgumentList.Add(sql);
         start.ArgumentList.Add("RowBinaryWithNamesAndTypes");
         using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Cannot start {oracle}.");
         var bytes = new MemoryStream();
@@ -56,7 +61,7 @@ public static class PeerRecordings
         process.WaitForExit();
         if (process.ExitCode != 0)
         {
-            throw new InvalidOperationException($"The oracle failed to record {dataSet} ({process.ExitCode}): {errors.Result}");
+            throw new InvalidOperationException($"The oracle failed to record {name} ({process.ExitCode}): {errors.Result}");
         }
         string temporary = path + "." + Environment.ProcessId.ToString(CultureInfo.InvariantCulture);
         File.WriteAllBytes(temporary, bytes.ToArray());

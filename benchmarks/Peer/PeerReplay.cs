@@ -10,13 +10,14 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 /// <summary>
 /// One replay server and both clients pointed at it. SELECTs of a data set's table get its recorded result, the
 /// driver's schema probe (<c>... WHERE 1=0</c>) gets the recorded header, ours (<c>system.columns</c>) the table's
-/// columns as ClickHouse 26.9 describes them, INSERTs are swallowed.
+/// columns as ClickHouse 26.9 describes them, a <c>count()</c> the recorded one-row count, INSERTs are swallowed.
 /// </summary>
 public sealed class PeerReplay : IAsyncDisposable
 {
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
+    private readonly byte[] _count;
 
     public PeerReplay(int rows)
     {
@@ -29,6 +30,7 @@ public sealed class PeerReplay : IAsyncDisposable
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
             _tableDescriptions[dataSet] = TableSchemaAnswer.Response(header.Names.Zip(header.Types), checksHeader: true);
         }
+        _count = PeerRecordings.Count(rows);
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
@@ -74,6 +76,10 @@ public sealed class PeerReplay : IAsyncDisposable
         if (request.IsInsert)
         {
             return ReplayResponse.Empty;
+        }
+        if (request.Query.Contains("count()", StringComparison.Ordinal))
+        {
+            return new ReplayResponse(_count, "RowBinaryWithNamesAndTypes");
         }
         // Longest name first: web_visits_unique also contains web_visits.
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>().OrderByDescending(d => PeerRecordings.Table(d).Length))

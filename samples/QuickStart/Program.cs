@@ -50,6 +50,9 @@ static async Task<int> RunAsync(ClickHouseClient client, int rowCount)
     ClickHouseInsertResult inserted = await client.InsertAsync("web_visits", GenerateVisits(rowCount),
         new ClickHouseInsertOptions { Progress = insertProgress });
     Report("Inserted", inserted.Rows, inserted.Bytes, clock.Elapsed);
+    // A scalar needs no row type: the one column of the answer, its type checked against ulong before it is read.
+    ulong stored = await client.QueryScalarAsync<ulong>("SELECT count() FROM web_visits");
+    Console.WriteLine(FormattableString.Invariant($"  SELECT count() FROM web_visits: {stored:N0} rows"));
 
     clock.Restart();
     ClickHouseQueryProgress? lastQueryProgress = null;
@@ -65,9 +68,9 @@ static async Task<int> RunAsync(ClickHouseClient client, int rowCount)
 
     ulong expected = GenerateVisits(rowCount).Aggregate(0UL, (sum, visit) => sum + visit.Visits);
     ulong actual = visits.Aggregate(0UL, (sum, visit) => sum + visit.Visits);
-    if (visits.Count != rowCount || actual != expected)
+    if (visits.Count != rowCount || actual != expected || stored != (ulong)rowCount)
     {
-        Console.Error.WriteLine($"Read {visits.Count} rows with {actual} visits; expected {rowCount} rows with {expected}.");
+        Console.Error.WriteLine($"Read {visits.Count} rows with {actual} visits (count() said {stored}); expected {rowCount} rows with {expected}.");
         return 1;
     }
     Console.WriteLine($"Sample row: {visits[0]}");

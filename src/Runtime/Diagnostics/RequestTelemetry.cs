@@ -119,6 +119,10 @@ internal sealed class RequestTelemetry : IDisposable
         }
     }
 
+    /// <summary>A header of the response, once there is one; null when it has none of that name.</summary>
+    public string? ResponseHeader(string name)
+        => _response is not null && _response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
     /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
     public void Reading(ClickHouseResponseStream body)
     {
@@ -178,6 +182,10 @@ internal sealed class RequestTelemetry : IDisposable
         if (failure is null && _rowsSent > 0)
         {
             RowsSent.Add(_rowsSent, _tags);
+        }
+        if (failure is null && _bytesSent > 0)
+        {
+            // A raw insert's bytes count even where the server does not say how many rows they made.
             BytesSent.Add(_bytesSent, _tags);
         }
         TagList tags = _tags;

@@ -40,15 +40,19 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => new RowBinaryRows<T>(
+        => StreamRows<T, GeneratedRowDecoder<T>>(
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
-                return (body, format);
+                return (body, format, default(GeneratedRowDecoder<T>));
             },
-            ownsStream: true,
-            cancellationToken,
-            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
+            cancellationToken);
+
+    /// <summary>The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.</summary>
+    private static RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open,
+        CancellationToken cancellationToken)
+        where TDecoder : struct, IRowDecoder<T>
+        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)
@@ -71,11 +75,18 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Reads every row of a result into a list, ends the request and its telemetry.</summary>
+    private static async Task<List<T>> ReadListAsync<T, TDecoder>(ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken)
+        where TDecoder : struct, IRowDecoder<T>
+    {
         await using (body.ConfigureAwait(false))
         {
             try
             {
-                List<T> rows = await RowBinarySerializer.ReadListAsync<T>(body, format, cancellationToken).ConfigureAwait(false);
+                List<T> rows = await RowBinarySerializer.ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
                 body.Telemetry?.Read(rows.Count);
                 return rows;
             }
@@ -137,31 +148,25 @@ public sealed partial class ClickHouseClient
             }
             return (await SendQueryAsync(WithFormat(sql, requested), options, cancellationToken).ConfigureAwait(false), requested);
         }
-        if (!_namesAndTypesUnsupported)
+        if (await TrySendWithNamesAndTypesAsync(sql, options, cancellationToken).ConfigureAwait(false) is { } body)
         {
-            try
-            {
-                return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken,
-                    fallsBackOn: IsNamesAndTypesUnknown).ConfigureAwait(false), RowBinaryFormat.RowBinaryWithNamesAndTypes);
-            }
-            catch (ClickHouseServerException e) when (IsNamesAndTypesUnknown(e))
-            {
-                // An old server: it failed before running anything, so asking again in plain RowBinary is safe.
-                _namesAndTypesUnsupported = true;
-            }
+            return (body, RowBinaryFormat.RowBinaryWithNamesAndTypes);
         }
         return (await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinary), options, cancellationToken).ConfigureAwait(false), RowBinaryFormat.RowBinary);
     }
 
     /// <summary>The SQL with a FORMAT clause on a line of its own (after a trailing comment or semicolon the clause still counts).</summary>
-    internal static string WithFormat(string sql, RowBinaryFormat format)
+    internal static string WithFormat(string sql, RowBinaryFormat format) => string.Concat(TrimStatementEnd(sql), "\nFORMAT ", format.ToString());
+
+    /// <summary>The statement without trailing semicolons, so that a clause can follow it or parentheses enclose it.</summary>
+    private static string TrimStatementEnd(string sql)
     {
         ReadOnlySpan<char> statement = sql.AsSpan().TrimEnd();
         while (statement.EndsWith(";"))
         {
             statement = statement.Slice(0, statement.Length - 1).TrimEnd();
         }
-        return string.Concat(statement, "\nFORMAT ", format.ToString());
+        return statement.ToString();
     }
 
     /// <summary>The answer of a server that does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>

@@ -11,6 +11,7 @@ internal static class ClickHouseErrorCodes
     public const int UnknownIdentifier = 47;
     public const int TypeMismatch = 53;
     public const int UnknownTable = 60;
+    public const int SyntaxError = 62;
     public const int UnknownDatabase = 81;
     public const int IncorrectData = 117;
     public const int UnknownCompressionMethod = 89;

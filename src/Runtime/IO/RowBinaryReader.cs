@@ -58,17 +58,13 @@ public ref partial struct RowBinaryReader
         _strings = strings;
     }
 
-    /// <summary>
-    /// Reads a complete block that starts <paramref name="startOffset"/> bytes into a stream, with a string cache: the
-    /// values of one column of a Native block.
-    /// </summary>
+    /// <summary>Reads a complete block that starts at <paramref name="startOffset"/> of the stream, so that errors name stream offsets.</summary>
     internal RowBinaryReader(ReadOnlySpan<byte> data, long startOffset, RowBinaryStringCache? strings)
-        : this(data)
+        : this(data, strings)
     {
         _spanStart = startOffset;
         _startOffset = startOffset;
         _end = startOffset + data.Length;
-        _strings = strings;
     }
 
     /// <summary>

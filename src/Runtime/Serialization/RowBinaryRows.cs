@@ -12,19 +12,20 @@ namespace ClickHouse.RowBinary;
 /// synchronous <see cref="IAsyncEnumerator{T}.MoveNextAsync"/> that touches no state machine, which is most of
 /// the per-row cost of <c>await foreach</c> over small rows.
 /// </summary>
-internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
-    where T : IClickHouseRow<T>
+internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
+    where TDecoder : struct, IRowDecoder<T>
 {
-    private readonly Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format)>> _open;
+    private readonly Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> _open;
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
     private readonly Action<Stream, long>? _finished;
 
-    /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated).</param>
+    /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated), with the
+    /// decoder of its rows.</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
     /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
-    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format)>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
+    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
     {
         _open = open;
         _ownsStream = ownsStream;
@@ -51,7 +52,7 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
         return new Enumerator(this, token, linked);
     }
 
-    private sealed class Enumerator(RowBinaryRows<T> rows, CancellationToken cancellationToken, CancellationTokenSource? linked) : IAsyncEnumerator<T>
+    private sealed class Enumerator(RowBinaryRows<T, TDecoder> rows, CancellationToken cancellationToken, CancellationTokenSource? linked) : IAsyncEnumerator<T>
     {
         /// <summary>
         /// Rows parsed ahead of the consumer: few enough that they die young (a buffer's worth of rows held while the
@@ -63,7 +64,7 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
         private int _index = -1;
         private Stream? _stream;
         private RowBinaryStreamBuffer? _buffer;
-        private RowBinaryStreamParser<T>? _parser;
+        private RowBinaryStreamParser<T, TDecoder>? _parser;
         private long _rows;
 
         public T Current { get; private set; } = default!;
@@ -87,12 +88,12 @@ internal sealed class RowBinaryRows<T> : IAsyncEnumerable<T>
             Current = default!;
             if (_buffer is null)
             {
-                (Stream body, RowBinaryFormat format) = await rows._open(cancellationToken).ConfigureAwait(false);
+                (Stream body, RowBinaryFormat format, TDecoder decoder) = await rows._open(cancellationToken).ConfigureAwait(false);
                 _stream = body;
-                _parser = new RowBinaryStreamParser<T>(format);
+                _parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
                 _buffer = new RowBinaryStreamBuffer(body);
             }
-            RowBinaryStreamParser<T> parser = _parser!;
+            RowBinaryStreamParser<T, TDecoder> parser = _parser!;
             while (true)
             {
                 if (parser.Failure is not null)

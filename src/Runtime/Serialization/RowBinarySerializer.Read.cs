@@ -27,15 +27,15 @@ public static partial class RowBinarySerializer
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
         var reader = new RowBinaryReader(data, new RowBinaryStringCache());
-        int[]? columnOrder = ReadHeader<T>(ref reader, format);
+        GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
         int before = destination.Count;
         long rowIndex = 0;
-        long rowStart = RowReading.ReadRows(ref reader, columnOrder, destination, ref rowIndex, out RowReadFailure? failure);
+        long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
         if (failure is not null)
         {
             // Cold path: a copy of the failed row's bytes lets the failure be told apart from data that ends mid-row.
             var fromRowStart = new ReadOnlySequence<byte>(data.Slice((int)rowStart).ToArray());
-            throw RowReading.ToException<T>(failure, rowIndex, rowStart, fromRowStart, isFinalBlock: true, columnOrder);
+            throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, fromRowStart, isFinalBlock: true, ref decoder);
         }
         return destination.Count - before;
     }
@@ -56,21 +56,26 @@ public static partial class RowBinarySerializer
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
         var reader = new RowBinaryReader(data, isFinalBlock: true, startOffset: 0, new RowBinaryStringCache(), stopAtEnd: false);
-        int[]? columnOrder = ReadHeader<T>(ref reader, format);
+        GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
         int before = destination.Count;
         long rowIndex = 0;
-        long rowStart = RowReading.ReadRows(ref reader, columnOrder, destination, ref rowIndex, out RowReadFailure? failure);
+        long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
         if (failure is not null)
         {
-            throw RowReading.ToException<T>(failure, rowIndex, rowStart, data.Slice(rowStart), isFinalBlock: true, columnOrder);
+            throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, data.Slice(rowStart), isFinalBlock: true, ref decoder);
         }
         return destination.Count - before;
     }
 
-    /// <summary>Reads and checks the header when the format has one: the column order for the rows, or null when it is the row type's own.</summary>
-    private static int[]? ReadHeader<T>(ref RowBinaryReader reader, RowBinaryFormat format)
+    /// <summary>Reads and checks the header when the format has one: the decoder of the rows that follow.</summary>
+    private static GeneratedRowDecoder<T> ReadHeader<T>(ref RowBinaryReader reader, RowBinaryFormat format)
         where T : IClickHouseRow<T>
-        => format == RowBinaryFormat.RowBinaryWithNamesAndTypes
-            ? RowBinaryHeaderChecker.GetColumnOrder<T>(RowBinaryHeader.Read(ref reader))
-            : null;
+    {
+        var decoder = default(GeneratedRowDecoder<T>);
+        if (format == RowBinaryFormat.RowBinaryWithNamesAndTypes)
+        {
+            decoder.Accept(RowBinaryHeader.Read(ref reader));
+        }
+        return decoder;
+    }
 }

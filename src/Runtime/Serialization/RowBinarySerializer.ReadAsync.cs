@@ -13,13 +13,20 @@ public static partial class RowBinarySerializer
     /// <exception cref="RowBinarySchemaMismatchException">The header does not fit <typeparamref name="T"/>; thrown before any row.</exception>
     /// <exception cref="RowBinaryException">A value cannot be read, or the stream ends mid-row.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static async Task<List<T>> ReadListAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
+    public static Task<List<T>> ReadListAsync<T>(Stream stream, RowBinaryFormat format, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
+        return ReadListAsync<T, GeneratedRowDecoder<T>>(stream, format, default, cancellationToken);
+    }
+
+    /// <summary>Reads every row of a stream into a list with <paramref name="decoder"/>. The stream is left open.</summary>
+    internal static async Task<List<T>> ReadListAsync<T, TDecoder>(Stream stream, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken)
+        where TDecoder : struct, IRowDecoder<T>
+    {
         var rows = new RowListBuilder<T>();
-        var parser = new RowBinaryStreamParser<T>(format);
+        var parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
         using var buffer = new RowBinaryStreamBuffer(stream);
         while (true)
         {
@@ -51,12 +58,12 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        return new RowBinaryRows<T>(_ => Task.FromResult((stream, format)), ownsStream: false, cancellationToken);
+        return new RowBinaryRows<T, GeneratedRowDecoder<T>>(_ => Task.FromResult((stream, format, default(GeneratedRowDecoder<T>))), ownsStream: false, cancellationToken);
     }
 
     /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>
-    internal static void ParseBlock<T>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T> parser, List<T> destination, int maxRows = int.MaxValue)
-        where T : IClickHouseRow<T>
+    internal static void ParseBlock<T, TDecoder>(RowBinaryStreamBuffer buffer, RowBinaryStreamParser<T, TDecoder> parser, List<T> destination, int maxRows = int.MaxValue)
+        where TDecoder : struct, IRowDecoder<T>
     {
         // After a failed read the data is cut, not ended: the failure is the error, not a row that ends early.
         long consumed = parser.Parse(buffer.Data, isFinalBlock: buffer.IsCompleted && !buffer.Failed, destination, maxRows);

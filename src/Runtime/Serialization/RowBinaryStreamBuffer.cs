@@ -59,7 +59,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// Reads until <paramref name="preferred"/> unparsed bytes are held, or at least <paramref name="minimum"/> when
     /// the stream made a read wait (it paused: the rows so far should not wait for whatever comes next), or the
     /// stream ends or fails. With both 0, one read. A cut row is parsed again from its start, so retrying at every
-    /// small read would cost the square of the row's size; see <see cref="RowBinaryStreamParser{T}"/>.
+    /// small read would cost the square of the row's size; see <see cref="RowBinaryStreamParser{T, TDecoder}"/>.
     /// </summary>
     public async ValueTask FillAsync(long minimum, long preferred, CancellationToken cancellationToken)
     {

@@ -17,16 +17,22 @@ namespace ClickHouse.RowBinary;
 /// caller may retry at the minimum when the stream pauses, so that a row is never held back waiting for bytes
 /// that only a later server block would bring.
 /// </remarks>
-internal sealed class RowBinaryStreamParser<T>
-    where T : IClickHouseRow<T>
+internal sealed class RowBinaryStreamParser<T, TDecoder>
+    where TDecoder : struct, IRowDecoder<T>
 {
     private readonly RowBinaryStringCache _strings = new();
+    private TDecoder _decoder;
     private bool _headerPending;
-    private int[]? _columnOrder;
     private long _rowIndex;
     private long _offset;
 
-    public RowBinaryStreamParser(RowBinaryFormat format) => _headerPending = format == RowBinaryFormat.RowBinaryWithNamesAndTypes;
+    /// <param name="format">RowBinaryWithNamesAndTypes: the header is read and given to the decoder before the first row.</param>
+    /// <param name="decoder">Reads each row.</param>
+    public RowBinaryStreamParser(RowBinaryFormat format, TDecoder decoder)
+    {
+        _headerPending = format == RowBinaryFormat.RowBinaryWithNamesAndTypes;
+        _decoder = decoder;
+    }
 
     /// <summary>
     /// The error that stopped the parse, raised by the caller once it has handed on the rows before it (so that
@@ -62,11 +68,11 @@ internal sealed class RowBinaryStreamParser<T>
             return 0;
         }
         int before = destination.Count;
-        long consumed = RowReading.ReadRows(ref reader, _columnOrder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows);
+        long consumed = RowReading.ReadRows(ref reader, ref _decoder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows);
         MoreRowsHeld = failure is null && reader.Shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
         if (failure is not null)
         {
-            Failure = RowReading.ToException<T>(failure, _rowIndex, _offset + consumed, block.Slice(consumed), isFinalBlock, _columnOrder);
+            Failure = RowReading.ToException<T, TDecoder>(failure, _rowIndex, _offset + consumed, block.Slice(consumed), isFinalBlock, ref _decoder);
         }
         NeedMore(block.Length - consumed, reader.Shortfall);
         _offset += consumed;
@@ -89,7 +95,7 @@ internal sealed class RowBinaryStreamParser<T>
             NeedMore(blockLength, Math.Max(reader.Shortfall, 1));
             return false;
         }
-        _columnOrder = RowBinaryHeaderChecker.GetColumnOrder<T>(header);
+        _decoder.Accept(header);
         _headerPending = false;
         return true;
     }

@@ -18,43 +18,25 @@ internal static class RowReading
     /// <paramref name="maxRows"/> rows. A value that cannot be read
     /// is returned in <paramref name="failure"/> (the caller, which holds the data, turns it into an exception).
     /// </summary>
-    public static long ReadRows<T>(ref RowBinaryReader reader, int[]? columnOrder, List<T> destination, ref long rowIndex, out RowReadFailure? failure, int maxRows = int.MaxValue)
-        where T : IClickHouseRow<T>
+    public static long ReadRows<T, TDecoder>(ref RowBinaryReader reader, ref TDecoder decoder, List<T> destination, ref long rowIndex, out RowReadFailure? failure,
+        int maxRows = int.MaxValue)
+        where TDecoder : struct, IRowDecoder<T>
     {
         failure = null;
         int rowsLeft = maxRows;
         long rowStart = reader.BytesConsumed;
         try
         {
-            if (columnOrder is null)
+            while (rowsLeft-- > 0 && !reader.IsEnd)
             {
-                while (rowsLeft-- > 0 && !reader.IsEnd)
+                T row = decoder.Read(ref reader);
+                if (reader.Shortfall > 0)
                 {
-                    reader.CurrentColumn = 0;
-                    T row = T.Read(ref reader);
-                    if (reader.Shortfall > 0)
-                    {
-                        break;
-                    }
-                    destination.Add(row);
-                    rowStart = EndRow<T>(ref reader, rowStart);
-                    rowIndex++;
+                    break;
                 }
-            }
-            else
-            {
-                while (rowsLeft-- > 0 && !reader.IsEnd)
-                {
-                    reader.CurrentColumn = columnOrder.Length > 0 ? columnOrder[0] : 0;
-                    T row = T.Read(ref reader, columnOrder);
-                    if (reader.Shortfall > 0)
-                    {
-                        break;
-                    }
-                    destination.Add(row);
-                    rowStart = EndRow<T>(ref reader, rowStart);
-                    rowIndex++;
-                }
+                destination.Add(row);
+                rowStart = EndRow(ref reader, rowStart, decoder.Schema);
+                rowIndex++;
             }
         }
         catch (RowBinaryNeedMoreDataException)
@@ -78,11 +60,12 @@ internal static class RowReading
     /// row to the end of what was read: when the data was final and ran out inside the row, the message says the
     /// data ends mid-row, else it names the bad value.
     /// </summary>
-    public static RowBinaryException ToException<T>(RowReadFailure failure, long rowIndex, long rowStartOffset, ReadOnlySequence<byte> fromRowStart, bool isFinalBlock, int[]? columnOrder)
-        where T : IClickHouseRow<T>
+    public static RowBinaryException ToException<T, TDecoder>(RowReadFailure failure, long rowIndex, long rowStartOffset, ReadOnlySequence<byte> fromRowStart,
+        bool isFinalBlock, ref TDecoder decoder)
+        where TDecoder : struct, IRowDecoder<T>
     {
-        ClickHouseRowSchema schema = T.Schema;
-        if (isFinalBlock && failure.Exception is RowBinaryException cause && RunsPastEnd<T>(fromRowStart, rowStartOffset, columnOrder))
+        ClickHouseRowSchema schema = decoder.Schema;
+        if (isFinalBlock && failure.Exception is RowBinaryException cause && RunsPastEnd<T, TDecoder>(fromRowStart, rowStartOffset, ref decoder))
         {
             return RowErrors.EndsMidRow(schema, failure.Column, rowIndex, rowStartOffset, rowStartOffset + fromRowStart.Length, cause);
         }
@@ -90,32 +73,30 @@ internal static class RowReading
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long EndRow<T>(ref RowBinaryReader reader, long rowStart)
-        where T : IClickHouseRow<T>
+    private static long EndRow(ref RowBinaryReader reader, long rowStart, ClickHouseRowSchema schema)
     {
         long rowEnd = reader.BytesConsumed;
         if (rowEnd == rowStart)
         {
-            ThrowNoProgress<T>();
+            ThrowNoProgress(schema);
         }
         return rowEnd;
     }
 
     /// <summary>Rows of no bytes (no columns, or only empty tuples) would make an endless loop over any data.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNoProgress<T>()
-        where T : IClickHouseRow<T>
+    private static void ThrowNoProgress(ClickHouseRowSchema schema)
         => throw new NotSupportedException(
-            $"Reading a row of {T.Schema.RowTypeName} consumed no bytes: a row type whose rows take no bytes cannot be read from a stream of rows.");
+            $"Reading a row of {schema.RowTypeName} consumed no bytes: a row type whose rows take no bytes cannot be read from a stream of rows.");
 
     /// <summary>Reads the failed row again as if more data could follow: asking for more means the data ended inside it.</summary>
-    private static bool RunsPastEnd<T>(ReadOnlySequence<byte> fromRowStart, long rowStartOffset, int[]? columnOrder)
-        where T : IClickHouseRow<T>
+    private static bool RunsPastEnd<T, TDecoder>(ReadOnlySequence<byte> fromRowStart, long rowStartOffset, ref TDecoder decoder)
+        where TDecoder : struct, IRowDecoder<T>
     {
         var reader = new RowBinaryReader(fromRowStart, isFinalBlock: false, rowStartOffset);
         try
         {
-            _ = columnOrder is null ? T.Read(ref reader) : T.Read(ref reader, columnOrder);
+            _ = decoder.Read(ref reader);
         }
         catch (RowBinaryNeedMoreDataException)
         {

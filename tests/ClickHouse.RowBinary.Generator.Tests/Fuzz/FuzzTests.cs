@@ -12,7 +12,7 @@ namespace ClickHouse.RowBinary.Generator.Tests.Fuzz;
 /// </summary>
 public class FuzzTests(ITestOutputHelper output)
 {
-    private const int Targets = 6;
+    private const int Targets = 7;
 
     private static readonly Gen<Mutation[]> s_mutations = Mutation.Gen.Array[0, 6];
 
@@ -66,6 +66,25 @@ public class FuzzTests(ITestOutputHelper output)
             input => $"{input.Target} mode {input.Mode}: {Convert.ToHexStringLower(input.Body)}",
             output.WriteLine);
     }
+
+    /// <summary>One or two columns of vector types, one to three rows of their vectors; header and rows mutated apart.</summary>
+    private static readonly Gen<(int Reader, int Mode, byte[] Header, byte[] Rows)> s_results =
+        Gen.Select(Gen.Int[0, FuzzCorpus.Values.Length - 1].Array[1, 2], Gen.Int[1, 3], s_mutations, s_mutations)
+            .SelectMany(input => Gen.Select(Gen.Int[0, ResultTargets.Readers.Length - 1], Gen.Int[0, ResultTargets.Modes - 1], (reader, mode) =>
+            {
+                (int[] columns, int rows, Mutation[] headerEdits, Mutation[] rowEdits) = input;
+                byte[] row = [.. columns.SelectMany(i => FuzzCorpus.Values[i].Bytes)];
+                (byte[] header, byte[] body) = ResultTargets.Split([.. columns.Select(i => FuzzCorpus.Values[i].Type)], [.. Enumerable.Repeat(row, rows).SelectMany(r => r)]);
+                return (reader, mode, Mutation.Apply(header, headerEdits), Mutation.Apply(body, rowEdits));
+            }));
+
+    [Fact]
+    public void Fuzz_results_read_without_a_row_type()
+        => FuzzCheck.Run("scalars, tuples, values and the data reader", Targets, s_results,
+            input => FuzzCheck.Read(input.Header.Concat(input.Rows).ToArray(), input.Header.Length + input.Rows.Length,
+                () => ResultTargets.Read(input.Reader, input.Mode, input.Header, input.Rows)),
+            input => $"{ResultTargets.Readers[input.Reader].Name} mode {input.Mode}: header {Convert.ToHexStringLower(input.Header)} rows {Convert.ToHexStringLower(input.Rows)}",
+            output.WriteLine);
 
     [Fact]
     public void Fuzz_type_strings()
