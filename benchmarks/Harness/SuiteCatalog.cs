@@ -16,6 +16,7 @@ public static class SuiteCatalog
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
         typeof(LargeRowStreamingBenchmarks),
+        typeof(FormatBenchmarks),
     ];
 
     /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>

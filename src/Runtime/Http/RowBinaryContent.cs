@@ -20,9 +20,12 @@ internal interface IRowBinaryContent
     Exception? WriteFailure { get; }
 }
 
+/// <summary>The types a Native INSERT's blocks name: a table's own, in the row type's order, or null for the row type's.</summary>
+internal sealed record NativeBlockTypes(IReadOnlyList<string>? TableTypes);
+
 /// <summary>
 /// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), through a
-/// compressing stream when asked.
+/// compressing stream when asked; or, for a Native INSERT, block by block.
 /// </summary>
 internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where T : IClickHouseRow<T>
 {
@@ -32,6 +35,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly ReadOnlyMemory<byte> _header;
     private readonly ClickHouseCompression _compression;
     private readonly IProgress<ClickHouseInsertProgress>? _progress;
+    private readonly NativeBlockTypes? _native;
     private long _rowsCounted;
     private CountingWriteStream? _counter;
     private ClickHouseInsertProgress _reported;
@@ -42,9 +46,11 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <param name="header">Bytes sent before the rows (a RowBinaryWithNamesAndTypes header), or none.</param>
     /// <param name="compression">The request's compression.</param>
     /// <param name="progress">Told the rows and bytes sent.</param>
+    /// <param name="native">Send Native blocks naming these types instead of RowBinary rows; null for RowBinary.</param>
     public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ReadOnlyMemory<byte> header,
-        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null)
+        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null, NativeBlockTypes? native = null)
     {
+        _native = native;
         _header = header;
         _progress = progress;
         _rows = rows;
@@ -61,7 +67,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <summary>The rows written by the last send.</summary>
     public long RowsWritten => _rowsCounted;
 
-    /// <summary>The RowBinary bytes written by the last send, before compression.</summary>
+    /// <summary>The RowBinary (or Native) bytes written by the last send, before compression.</summary>
     public long BytesWritten { get; private set; }
 
     public Exception? WriteFailure { get; private set; }
@@ -84,7 +90,14 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
             {
                 await counter.WriteAsync(_header, cancellationToken).ConfigureAwait(false);
             }
-            if (_rows is not null)
+            if (_native is not null)
+            {
+                await (_rows is not null
+                    ? NativeSerializer.WriteAsync(counter, CountRows(_rows), _native.TableTypes, rowsSent, cancellationToken)
+                    : NativeSerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _native.TableTypes, rowsSent, cancellationToken))
+                    .ConfigureAwait(false);
+            }
+            else if (_rows is not null)
             {
                 await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, rowsSent, cancellationToken).ConfigureAwait(false);
             }
