@@ -39,8 +39,8 @@ public sealed class ClickHouseInsertOptions
     public bool CheckSchema { get; set; } = true;
 
     /// <summary>
-    /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network, and once
-    /// at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
+    /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network (in Native,
+    /// each time a block of <see cref="NativeSerializer.BlockRows"/> rows has gone), and once at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
     /// </summary>
     public IProgress<ClickHouseInsertProgress>? Progress { get; set; }
 }
