@@ -32,6 +32,7 @@ public static class SuiteCatalog
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
+        typeof(EndToEndFormatBenchmarks),
         typeof(Batching.BatchedInsertBenchmarks),
         typeof(Batching.UnbatchedInsertBenchmarks),
     ];
