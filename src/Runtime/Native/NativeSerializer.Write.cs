@@ -19,7 +19,7 @@ public static partial class NativeSerializer
             Write(output, span);
             return;
         }
-        var blocks = new NativeBlockWriter<T>();
+        using var blocks = new NativeBlockWriter<T>();
         T[] block = ArrayPool<T>.Shared.Rent(BlockRows);
         try
         {
@@ -43,7 +43,7 @@ public static partial class NativeSerializer
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(output);
-        var blocks = new NativeBlockWriter<T>();
+        using var blocks = new NativeBlockWriter<T>();
         for (int start = 0; start < rows.Length; start += BlockRows)
         {
             WriteBlock(output, blocks, rows.Slice(start, Math.Min(BlockRows, rows.Length - start)), start);

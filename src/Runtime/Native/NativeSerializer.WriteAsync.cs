@@ -44,7 +44,7 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        var blocks = new NativeBlockWriter<T>(wireTypes);
+        using var blocks = new NativeBlockWriter<T>(wireTypes);
         using var buffer = new PooledBufferWriter(2 * FlushThreshold);
         switch (rows)
         {
@@ -93,7 +93,7 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        var blocks = new NativeBlockWriter<T>(wireTypes);
+        using var blocks = new NativeBlockWriter<T>(wireTypes);
         using var buffer = new PooledBufferWriter(2 * FlushThreshold);
         T[] rented = ArrayPool<T>.Shared.Rent(BlockRows);
         try
@@ -132,7 +132,7 @@ public static partial class NativeSerializer
         for (int column = 0; column < blocks.ColumnCount; column++)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            WriteColumn(buffer, blocks, column, rows, firstRow);
+            WriteColumn(buffer, blocks, column);
             if (buffer.WrittenCount >= FlushThreshold)
             {
                 await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
@@ -149,11 +149,11 @@ public static partial class NativeSerializer
         writer.Flush();
     }
 
-    private static void WriteColumn<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, int column, RowBlock<T> rows, long firstRow)
+    private static void WriteColumn<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, int column)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);
-        blocks.WriteColumn(ref writer, column, rows.Span, firstRow);
+        blocks.WriteColumn(ref writer, column);
         writer.Flush();
     }
 

@@ -8,7 +8,7 @@ namespace ClickHouse.RowBinary;
 /// <remarks>
 /// <para>Native is columnar: a block holds each column's values together, with their name and type. ClickHouse reads
 /// and writes it with less work than RowBinary (each column is parsed as a whole, not value by value), which is what
-/// makes it faster end to end where the server's work dominates (docs/native-or-rowbinary.md).</para>
+/// makes it faster end to end where the server's work dominates (docs/native-format.md).</para>
 /// <para>Blocks are written of <see cref="BlockRows"/> rows (the last one smaller); blocks read are as the writer made
 /// them, and are checked against the bytes given whatever they claim. A block's header (column names and types) is
 /// checked against the row type as a RowBinaryWithNamesAndTypes header is: columns by name, in any order.</para>
