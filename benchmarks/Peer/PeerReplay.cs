@@ -15,6 +15,7 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 public sealed class PeerReplay : IAsyncDisposable
 {
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count;
@@ -25,6 +26,7 @@ public sealed class PeerReplay : IAsyncDisposable
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
+            _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
@@ -33,6 +35,7 @@ public sealed class PeerReplay : IAsyncDisposable
         _count = PeerRecordings.Count(rows);
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
+        OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
         DriverUncompressed = CreateDriver(compression: false);
         DriverDefaults = CreateDriver(compression: true);
@@ -42,6 +45,9 @@ public sealed class PeerReplay : IAsyncDisposable
 
     /// <summary>Our client with its defaults: no compression either way.</summary>
     public ClickHouseClient Ours { get; }
+
+    /// <summary>Our client speaking Native: inserts send Native blocks, typed queries ask for FORMAT Native.</summary>
+    public ClickHouseClient OursNative { get; }
 
     /// <summary>Our client with zstd request bodies.</summary>
     public ClickHouseClient OursZstd { get; }
@@ -92,6 +98,10 @@ public sealed class PeerReplay : IAsyncDisposable
                     return _tableDescriptions[dataSet];
                 }
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
+                if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
+                {
+                    return new ReplayResponse(_nativeResults[dataSet], "Native");
+                }
                 return new ReplayResponse(probe ? _headers[dataSet] : _results[dataSet], "RowBinaryWithNamesAndTypes");
             }
         }
@@ -102,6 +112,7 @@ public sealed class PeerReplay : IAsyncDisposable
     {
         Ours.Dispose();
         OursZstd.Dispose();
+        OursNative.Dispose();
         DriverUncompressed.Dispose();
         DriverDefaults.Dispose();
         await Server.DisposeAsync().ConfigureAwait(false);
