@@ -53,14 +53,7 @@ public class EndToEndFormatBenchmarks : IThroughputWorkload, IVerifiedSuite
         // The same table as EndToEndReadBenchmarks: filled once per row count and kept across runs.
         _readTable = new WebVisitTable(_endpoint, "rowbinary_bench_read_" + Rows);
         await _readTable.CreateAsync().ConfigureAwait(false);
-        if (await _readTable.ChecksumAsync().ConfigureAwait(false) != WebVisitTable.ExpectedChecksum(_rows))
-        {
-            await _readTable.TruncateAsync().ConfigureAwait(false);
-            using HttpRequestMessage request = _endpoint.CreateRequest($"INSERT INTO {_readTable.QuotedName} FORMAT RowBinary");
-            request.Content = new BatchedRowsContent(_rows, new ArrayBufferWriter<byte>(), WebVisitSpanWriter.Write);
-            using HttpResponseMessage response = await ClickHouseEndpoint.SendAsync(request, HttpCompletionOption.ResponseContentRead).ConfigureAwait(false);
-            await _readTable.VerifyHoldsAsync(_rows, "Filling the read table").ConfigureAwait(false);
-        }
+        await _readTable.FillOnceAsync(_rows).ConfigureAwait(false);
     }
 
     [GlobalCleanup]

@@ -123,13 +123,7 @@ public sealed class NativeReplayTests
         var blocks = new System.Buffers.ArrayBufferWriter<byte>();
         NativeSerializer.Write(blocks, Enumerable.Range(0, rowCount).Select(i => new NumberRow((ulong)i, 0)));
         byte[] data = blocks.WrittenSpan.ToArray();
-        var handler = new FakeClickHouse(_ => generation switch
-        {
-            "gen1-18.x" => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen1Old), chunk),
-            "gen1" => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen1), chunk),
-            "gen2" => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen2), chunk, breakAtEnd: true),
-            _ => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen3()), chunk, breakAtEnd: true, exceptionTag: Bodies.Tag),
-        });
+        var handler = new FakeClickHouse(_ => MidStreamErrorTests.Respond(generation, data, chunk));
         using ClickHouseClient client = FakeClickHouse.Client(handler);
 
         var rows = new List<NumberRow>();
