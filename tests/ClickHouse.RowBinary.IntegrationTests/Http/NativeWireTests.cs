@@ -36,7 +36,7 @@ public sealed class NativeWireTests(ClickHouseServerFixture server, ITestOutputH
 
         Assert.Contains(proxy.RequestLines, line => line.Contains("FORMAT%20Native", StringComparison.Ordinal));
         Assert.Equal(rows.Length, inserted.Rows);
-        Assert.Equal(NativeOf(rows).Length, inserted.Bytes);
+        Assert.Equal(Bodies.Native(rows).Length, inserted.Bytes);
         string select = Tables.Select<ServerTypesRow>(server.Database, table, "id");
         await using (Stream raw = await server.Client.QueryStreamAsync(select + " FORMAT RowBinary"))
         {
@@ -152,7 +152,7 @@ public sealed class NativeWireTests(ClickHouseServerFixture server, ITestOutputH
         ClickHouseInsertResult inserted = await client.InsertAsync(table, Rows(rows), new ClickHouseInsertOptions { Progress = new Recorded(reports) });
 
         Assert.Equal(rows.Length, inserted.Rows);
-        Assert.Equal(NativeOf(rows).Length, inserted.Bytes);
+        Assert.Equal(Bodies.Native(rows).Length, inserted.Bytes);
         // One report per block of NativeSerializer.BlockRows rows, then the end.
         Assert.Equal([65_536, 131_072, 150_000], reports.Select(r => r.Rows).Distinct());
         Assert.Equal(new ClickHouseInsertProgress(inserted.Rows, inserted.Bytes), reports[^1]);
@@ -165,13 +165,6 @@ public sealed class NativeWireTests(ClickHouseServerFixture server, ITestOutputH
         {
             yield return row;
         }
-    }
-
-    private static byte[] NativeOf<T>(IEnumerable<T> rows) where T : IClickHouseRow<T>
-    {
-        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
-        NativeSerializer.Write(buffer, rows);
-        return buffer.WrittenSpan.ToArray();
     }
 
     private async Task<string> CreateAsync(string table, string columns, ClickHouseQueryOptions? options = null)

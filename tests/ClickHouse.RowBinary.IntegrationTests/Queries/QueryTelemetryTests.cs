@@ -49,9 +49,7 @@ public sealed class QueryTelemetryTests
         using TracerProvider tracing = Sdk.CreateTracerProviderBuilder().AddSource(ClickHouseDiagnostics.ActivitySourceName).AddInMemoryExporter(spans).Build()!;
         using MeterProvider metering = Sdk.CreateMeterProviderBuilder().AddMeter(ClickHouseDiagnostics.MeterName).AddInMemoryExporter(metrics).Build()!;
         Rows.NumberRow[] rows = [.. Enumerable.Range(0, 70_000).Select(i => new Rows.NumberRow((ulong)i, 1))];
-        var blocks = new System.Buffers.ArrayBufferWriter<byte>();
-        NativeSerializer.Write(blocks, rows);
-        byte[] native = blocks.WrittenSpan.ToArray();
+        byte[] native = Bodies.Native(rows);
         var fake = new FakeClickHouse(request => request.Parameters.GetValueOrDefault("query", "").StartsWith("INSERT", StringComparison.Ordinal)
             ? FakeClickHouse.Ok([])
             : FakeClickHouse.Ok(native)).Describing<Rows.NumberRow>();
