@@ -17,6 +17,16 @@ public sealed partial class ClickHouseClient
     /// </summary>
     private const string NativeJsonAsStringSetting = "output_format_native_write_json_as_string";
 
+    /// <summary>
+    /// The rows of each block a streamed Native query asks for: MergeTree's granule. A stream builds a block's rows at
+    /// once, and rows that live through a whole block of 65,536 outlive the collections of the youngest objects and
+    /// cost the garbage collector dearly (measured: a million 23-column rows streamed in 3.5x less time with blocks of
+    /// this size than of 65,536; docs/native-format.md).
+    /// </summary>
+    private const string StreamedBlockRows = "8192";
+
+    private const string MaxBlockSizeSetting = "max_block_size";
+
     /// <summary>Whether an INSERT of rows in <paramref name="rowFormat"/> goes as Native.</summary>
     private bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
     {
@@ -58,7 +68,7 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         return new NativeRows<T>(
-            async token => await SendNativeQueryAsync<T>(sql, options, token).ConfigureAwait(false),
+            async token => await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false),
             ownsStream: true,
             cancellationToken,
             finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
@@ -88,14 +98,26 @@ public sealed partial class ClickHouseClient
     private Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
-        if (NativeReading<T>.HasJson && !(options?.Settings.ContainsKey(NativeJsonAsStringSetting) ?? false) && !HasClientSetting(NativeJsonAsStringSetting))
+        if (NativeReading<T>.HasJson)
         {
-            options = WithSetting(options, NativeJsonAsStringSetting, "1");
+            options = WithSettingUnlessSet(options, NativeJsonAsStringSetting, "1");
         }
         return SendQueryAsync(string.Concat(TrimStatementEnd(sql), "\nFORMAT ", NativeFormatName), options, cancellationToken);
     }
 
-    /// <summary>A copy of <paramref name="options"/> with one more setting (the caller's options are not changed).</summary>
+    /// <summary>
+    /// <paramref name="options"/>, or a copy with one more setting where neither they nor the client set it (the caller's
+    /// options are not changed).
+    /// </summary>
+    private ClickHouseQueryOptions? WithSettingUnlessSet(ClickHouseQueryOptions? options, string name, string value)
+    {
+        if ((options?.Settings.ContainsKey(name) ?? false) || HasClientSetting(name))
+        {
+            return options;
+        }
+        return WithSetting(options, name, value);
+    }
+
     private static ClickHouseQueryOptions WithSetting(ClickHouseQueryOptions? options, string name, string value)
     {
         var copy = new ClickHouseQueryOptions

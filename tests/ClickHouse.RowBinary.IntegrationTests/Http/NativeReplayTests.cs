@@ -39,12 +39,14 @@ public sealed class NativeReplayTests
         Assert.Equal(["Zoë", ""], rows.Select(r => r.Name));
         Assert.Equal(["a", "b"], rows[0].Tags);
         Assert.Equal(new DateTime(1969, 12, 31, 23, 59, 59, 999, DateTimeKind.Utc), rows[1].Ts);
-        Assert.EndsWith("\nFORMAT Native", Assert.Single(server.Requests).Query.Trim(), StringComparison.Ordinal);
+        ReplayRequest request = Assert.Single(server.Requests);
+        Assert.EndsWith("\nFORMAT Native", request.Query.Trim(), StringComparison.Ordinal);
+        Assert.DoesNotContain("max_block_size", request.Parameters.Keys); // a list holds every row anyway: the server's blocks
         Assert.Null(server.Failure);
     }
 
     [OracleFact]
-    public async Task JSON_columns_are_asked_for_as_text_without_touching_the_callers_options()
+    public async Task JSON_columns_are_asked_for_as_text_and_streams_for_small_blocks_without_touching_the_callers_options()
     {
         byte[] answer = TestSupport.OracleProcess.Query(
             """SELECT toUInt32(1) AS id, '{"a":{"b":42},"c":"x"}'::JSON AS doc SETTINGS output_format_native_write_json_as_string = 1""", "Native");
@@ -58,7 +60,12 @@ public sealed class NativeReplayTests
         ReplayRequest request = Assert.Single(server.Requests);
         Assert.Equal("1", request.Parameters["output_format_native_write_json_as_string"]);
         Assert.Equal("json-native", request.Parameters["query_id"]);
+        Assert.Equal("8192", request.Parameters["max_block_size"]);
         Assert.Empty(options.Settings);
+
+        options.Settings["max_block_size"] = "100";
+        await client.QueryFirstAsync<JsonNoteRow>("SELECT id, doc FROM notes", options);
+        Assert.Equal("100", server.Requests.Last().Parameters["max_block_size"]);
     }
 
     [OracleFact]
