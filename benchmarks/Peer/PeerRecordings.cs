@@ -22,31 +22,31 @@ public static class PeerRecordings
     };
 
     /// <summary>The result of <c>SELECT * FROM table</c> for <paramref name="rows"/> rows, in RowBinaryWithNamesAndTypes.</summary>
-    public static byte[] Result(PeerDataSet dataSet, int rows) => Record(dataSet, rows, "RowBinaryWithNamesAndTypes");
+    public static byte[] Result(PeerDataSet dataSet, int rows) => Record(dataSet, rows);
 
     /// <summary>
     /// The same rows in Native: ClickHouse reads the RowBinaryWithNamesAndTypes recording and writes it (a second run of
-    /// the query would draw other UUIDs).
+    /// the query would draw other UUIDs), in blocks of at most <paramref name="maxBlockSize"/> rows when given (what the
+    /// server answers to a query sending <c>max_block_size</c>).
     /// </summary>
-    public static byte[] NativeResult(PeerDataSet dataSet, int rows)
+    public static byte[] NativeResult(PeerDataSet dataSet, int rows, int? maxBlockSize = null)
     {
         Result(dataSet, rows);
-        return Record(dataSet, rows, "Native");
+        string name = $"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}";
+        string sql = $"SELECT * FROM file('{Path.Combine(RepositoryRoot(), "artifacts", "replay", name + ".RowBinaryWithNamesAndTypes")}', 'RowBinaryWithNamesAndTypes')";
+        return maxBlockSize is { } blockRows
+            ? Record($"{name}-blocks{blockRows.ToString(CultureInfo.InvariantCulture)}", $"{sql} SETTINGS max_block_size = {blockRows.ToString(CultureInfo.InvariantCulture)}", "Native")
+            : Record(name, sql, "Native");
     }
 
     /// <summary>The header-only result a schema probe (<c>... WHERE 1=0</c>) gets.</summary>
-    public static byte[] Header(PeerDataSet dataSet) => Record(dataSet, 0, "RowBinaryWithNamesAndTypes");
+    public static byte[] Header(PeerDataSet dataSet) => Record(dataSet, 0);
 
     /// <summary>The one-row answer of <c>SELECT count() FROM table</c> for <paramref name="rows"/> rows: one UInt64 column named <c>count()</c>.</summary>
     public static byte[] Count(int rows) => Record($"Count-{rows.ToString(CultureInfo.InvariantCulture)}", $"SELECT count() FROM numbers({rows.ToString(CultureInfo.InvariantCulture)})", "RowBinaryWithNamesAndTypes");
 
-    private static byte[] Record(PeerDataSet dataSet, int rows, string format)
-    {
-        string name = $"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}";
-        return Record(name, format == "Native"
-            ? $"SELECT * FROM file('{Path.Combine(RepositoryRoot(), "artifacts", "replay", name + ".RowBinaryWithNamesAndTypes")}', 'RowBinaryWithNamesAndTypes')"
-            : Sql(dataSet, rows), format);
-    }
+    private static byte[] Record(PeerDataSet dataSet, int rows)
+        => Record($"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}", Sql(dataSet, rows), "RowBinaryWithNamesAndTypes");
 
     private static byte[] Record(string name, string sql, string format)
     {

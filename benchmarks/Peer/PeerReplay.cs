@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Threading.Tasks;
 using ClickHouse.RowBinary.ReplayServer;
@@ -16,9 +17,13 @@ public sealed class PeerReplay : IAsyncDisposable
 {
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
     private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeStreamResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count;
+
+    /// <summary>The block size our client's streamed Native queries ask for.</summary>
+    private const int StreamedBlockRows = 8192;
 
     public PeerReplay(int rows)
     {
@@ -27,6 +32,7 @@ public sealed class PeerReplay : IAsyncDisposable
         {
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
             _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
+            _nativeStreamResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, StreamedBlockRows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
@@ -100,7 +106,9 @@ public sealed class PeerReplay : IAsyncDisposable
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
                 if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
                 {
-                    return new ReplayResponse(_nativeResults[dataSet], "Native");
+                    // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
+                    bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
+                    return new ReplayResponse(smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
                 }
                 return new ReplayResponse(probe ? _headers[dataSet] : _results[dataSet], "RowBinaryWithNamesAndTypes");
             }
