@@ -17,6 +17,7 @@ public static class SuiteCatalog
         typeof(StringReadBenchmarks),
         typeof(LargeRowStreamingBenchmarks),
         typeof(InsertFramingBenchmarks),
+        typeof(FormatBenchmarks),
     ];
 
     /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>
@@ -32,6 +33,7 @@ public static class SuiteCatalog
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
+        typeof(EndToEndFormatBenchmarks),
         typeof(Batching.BatchedInsertBenchmarks),
         typeof(Batching.UnbatchedInsertBenchmarks),
         typeof(IdFilterBenchmarks),

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Threading.Tasks;
 using ClickHouse.RowBinary.ReplayServer;
@@ -15,9 +16,14 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 public sealed class PeerReplay : IAsyncDisposable
 {
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeStreamResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count;
+
+    /// <summary>The block size our client's streamed Native queries ask for.</summary>
+    private const int StreamedBlockRows = 8192;
 
     public PeerReplay(int rows)
     {
@@ -25,6 +31,8 @@ public sealed class PeerReplay : IAsyncDisposable
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
+            _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
+            _nativeStreamResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, StreamedBlockRows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
@@ -33,6 +41,7 @@ public sealed class PeerReplay : IAsyncDisposable
         _count = PeerRecordings.Count(rows);
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
+        OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
         DriverUncompressed = CreateDriver(compression: false);
         DriverDefaults = CreateDriver(compression: true);
@@ -42,6 +51,9 @@ public sealed class PeerReplay : IAsyncDisposable
 
     /// <summary>Our client with its defaults: no compression either way.</summary>
     public ClickHouseClient Ours { get; }
+
+    /// <summary>Our client speaking Native: inserts send Native blocks, typed queries ask for FORMAT Native.</summary>
+    public ClickHouseClient OursNative { get; }
 
     /// <summary>Our client with zstd request bodies.</summary>
     public ClickHouseClient OursZstd { get; }
@@ -92,6 +104,12 @@ public sealed class PeerReplay : IAsyncDisposable
                     return _tableDescriptions[dataSet];
                 }
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
+                if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
+                {
+                    // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
+                    bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
+                    return new ReplayResponse(smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
+                }
                 return new ReplayResponse(probe ? _headers[dataSet] : _results[dataSet], "RowBinaryWithNamesAndTypes");
             }
         }
@@ -102,6 +120,7 @@ public sealed class PeerReplay : IAsyncDisposable
     {
         Ours.Dispose();
         OursZstd.Dispose();
+        OursNative.Dispose();
         DriverUncompressed.Dispose();
         DriverDefaults.Dispose();
         await Server.DisposeAsync().ConfigureAwait(false);

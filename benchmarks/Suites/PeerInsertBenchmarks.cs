@@ -80,8 +80,23 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
             ? (await _replay.OursZstd.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
             : (await _replay.OursZstd.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
 
+    /// <summary>Ours sending Native blocks (checked against the table as <see cref="Ours_Insert"/>).</summary>
+    [Benchmark]
+    public async Task<long> Ours_Insert_Native()
+        => DataSet == PeerDataSet.Wide
+            ? (await _replay.OursNative.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
+            : (await _replay.OursNative.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+
     private Task<long> DriverInsert(Driver.ClickHouseClient client)
         => DataSet == PeerDataSet.Wide ? client.InsertBinaryAsync(Table, _wide) : client.InsertBinaryAsync(Table, _visits);
+
+    private static byte[] RowBinaryOf<T>(List<T> rows)
+        where T : IClickHouseRow<T>
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(buffer, rows);
+        return buffer.WrittenSpan.ToArray();
+    }
 
     public WorkloadSize DescribeWorkload()
     {
@@ -114,7 +129,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
         foreach ((string name, Func<Task<long>> run) in new (string, Func<Task<long>>)[]
         {
             (nameof(Driver_Insert), Driver_Insert), (nameof(Driver_Insert_Defaults), Driver_Insert_Defaults), (nameof(Ours_Insert), Ours_Insert),
-            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd), (nameof(Ours_Insert_Unchecked), Ours_Insert_Unchecked),
+            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd), (nameof(Ours_Insert_Unchecked), Ours_Insert_Unchecked), (nameof(Ours_Insert_Native), Ours_Insert_Native),
         })
         {
             int before = _replay.Server.Requests.Count;
@@ -128,6 +143,11 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
             if (body.AsSpan().StartsWith("INSERT"u8))
             {
                 body = body.AsSpan(body.AsSpan().IndexOf((byte)'\n') + 1).ToArray();
+            }
+            if (insert.Query.Contains("FORMAT Native", StringComparison.Ordinal))
+            {
+                // Native blocks: the same rows, so the same RowBinary once read back.
+                body = DataSet == PeerDataSet.Wide ? RowBinaryOf(NativeSerializer.ReadList<PeerWideRow>(body)) : RowBinaryOf(NativeSerializer.ReadList<PeerWebVisit>(body));
             }
             // Ours, checked against a server that checks headers (26.9): the table's own header goes first.
             if (insert.Query.Contains("FORMAT RowBinaryWithNamesAndTypes", StringComparison.Ordinal))

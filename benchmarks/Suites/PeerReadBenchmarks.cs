@@ -63,6 +63,10 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     [Benchmark, BenchmarkCategory("List")]
     public Task<int> Ours_List_CacheStrings() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>() : OursList<PeerWebVisitCached>();
 
+    /// <summary>Ours reading ClickHouse 26.9's Native answer of the same rows.</summary>
+    [Benchmark, BenchmarkCategory("List")]
+    public Task<int> Ours_List_Native() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>(_replay.OursNative) : OursList<PeerWebVisit>(_replay.OursNative);
+
     [Benchmark(Baseline = true), BenchmarkCategory("Stream")]
     public Task<int> Driver_Stream() => DataSet == PeerDataSet.Wide ? DriverStream<PeerWideRow>() : DriverStream<PeerWebVisit>();
 
@@ -71,6 +75,9 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
 
     [Benchmark, BenchmarkCategory("Stream")]
     public Task<int> Ours_Stream_CacheStrings() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>() : OursStream<PeerWebVisitCached>();
+
+    [Benchmark, BenchmarkCategory("Stream")]
+    public Task<int> Ours_Stream_Native() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>(_replay.OursNative) : OursStream<PeerWebVisit>(_replay.OursNative);
 
     [Benchmark, BenchmarkCategory("Stream")]
     public async Task<int> HttpBodyOnly()
@@ -87,15 +94,15 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         return total;
     }
 
-    private async Task<int> OursList<T>()
+    private async Task<int> OursList<T>(ClickHouseClient? client = null)
         where T : IClickHouseRow<T>
-        => (await _replay.Ours.QueryListAsync<T>(Sql).ConfigureAwait(false)).Count;
+        => (await (client ?? _replay.Ours).QueryListAsync<T>(Sql).ConfigureAwait(false)).Count;
 
-    private async Task<int> OursStream<T>()
+    private async Task<int> OursStream<T>(ClickHouseClient? client = null)
         where T : IClickHouseRow<T>
     {
         int count = 0;
-        await foreach (T row in _replay.Ours.QueryAsync<T>(Sql).ConfigureAwait(false))
+        await foreach (T row in (client ?? _replay.Ours).QueryAsync<T>(Sql).ConfigureAwait(false))
         {
             count += row is null ? 0 : 1;
         }
@@ -158,7 +165,8 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         {
             (nameof(Driver_List), Driver_List), (nameof(Driver_List_Defaults), Driver_List_Defaults), (nameof(Ours_List), Ours_List),
             (nameof(Ours_List_CacheStrings), Ours_List_CacheStrings), (nameof(Driver_Stream), Driver_Stream), (nameof(Ours_Stream), Ours_Stream),
-            (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings),
+            (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings), (nameof(Ours_List_Native), Ours_List_Native),
+            (nameof(Ours_Stream_Native), Ours_Stream_Native),
         })
         {
             int count = await run().ConfigureAwait(false);

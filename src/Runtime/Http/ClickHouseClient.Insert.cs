@@ -10,8 +10,9 @@ namespace ClickHouse.RowBinary;
 public sealed partial class ClickHouseClient
 {
     /// <summary>
-    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c>: they are
-    /// enumerated and written into the request as it is sent, never held in memory whole.
+    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c> (or
+    /// <c>FORMAT Native</c>, see <see cref="ClickHouseClientOptions.WireFormat"/>): they are enumerated and written into
+    /// the request as it is sent, never held in memory whole (Native: one block at a time).
     /// </summary>
     /// <param name="table">The table name, quoted as one identifier (a dot is part of the name: use
     /// <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
@@ -66,8 +67,10 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
+        bool native = InsertsNative(options?.WireFormat, rowFormat, nameof(options));
         (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
-        var wire = new InsertWire(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
+        var wire = new InsertWire(native ? NativeFormatName : rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
+        IReadOnlyList<string>? nativeTypes = null;
         if (options?.CheckSchema ?? true)
         {
             InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
@@ -75,10 +78,14 @@ public sealed partial class ClickHouseClient
             {
                 throw refusal;
             }
-            wire = plan.Wire(rowFormat);
+            // Native blocks name the table's own types: servers before 21.x read the values as the table's types whatever
+            // a block names, newer ones convert them.
+            nativeTypes = plan.TableTypes;
+            wire = native ? wire : plan.Wire(rowFormat);
             settings = WithHeaderSettings(wire, settings);
         }
-        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress);
+        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress,
+            native ? new NativeBlockTypes(nativeTypes) : null);
         string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
         using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);

@@ -18,7 +18,9 @@ public sealed partial class ClickHouseClient
     /// <summary>
     /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
     /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
-    /// it, <c>FORMAT RowBinary</c> (columns by position). Disposing the enumerator, or cancelling, aborts the request.
+    /// it, <c>FORMAT RowBinary</c> (columns by position); with <see cref="ClickHouseWireFormat.Native"/>,
+    /// <c>FORMAT Native</c> (every block's columns checked by name). Disposing the enumerator, or cancelling, aborts the
+    /// request.
     /// </summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
@@ -40,7 +42,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => StreamRows<T, GeneratedRowDecoder<T>>(
+        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
@@ -74,6 +76,10 @@ public sealed partial class ClickHouseClient
     public async Task<List<T>> QueryListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
+        if (ReadsNative(options))
+        {
+            return await QueryNativeListAsync<T>(sql, options, cancellationToken).ConfigureAwait(false);
+        }
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
         return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
     }

@@ -32,6 +32,7 @@ public sealed partial class ClickHouseClient : IDisposable
     private readonly string? _password;
     private readonly KeyValuePair<string, string>[] _settings;
     private readonly ClickHouseCompression _requestCompression;
+    private readonly ClickHouseWireFormat _wireFormat;
     private readonly ClickHouseCompression _responseCompression;
     private readonly TimeSpan _timeout;
     private readonly ServerSettingsCache _serverSettings;
@@ -87,6 +88,7 @@ public sealed partial class ClickHouseClient : IDisposable
         _password = options.Password;
         _settings = [.. options.Settings];
         _requestCompression = options.RequestCompression;
+        _wireFormat = options.WireFormat;
         _responseCompression = options.ResponseCompression;
         _timeout = options.Timeout;
         _serverSettings = new ServerSettingsCache(ReadInsertSettingsAsync);

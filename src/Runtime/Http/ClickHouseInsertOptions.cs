@@ -33,6 +33,13 @@ public sealed class ClickHouseInsertOptions
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
 
     /// <summary>
+    /// The format the rows are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null.
+    /// <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserts always go as RowBinary (Native has no per-value
+    /// defaults), and asking for Native with them is an error.
+    /// </summary>
+    public ClickHouseWireFormat? WireFormat { get; set; }
+
+    /// <summary>
     /// Check the row type against the table before sending a row (default true): the client asks the server for the
     /// table's columns once (one small query per server, database and table, cached by the client), and an INSERT whose
     /// row type does not fit throws <see cref="RowBinarySchemaMismatchException"/> without sending anything. Where the
@@ -43,8 +50,8 @@ public sealed class ClickHouseInsertOptions
     public bool CheckSchema { get; set; } = true;
 
     /// <summary>
-    /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network, and once
-    /// at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
+    /// Told the rows and bytes sent so far each time a chunk of the body (about 128 KiB) goes to the network (in Native,
+    /// each time a block of <see cref="NativeSerializer.BlockRows"/> rows has gone), and once at the end. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
     /// </summary>
     public IProgress<ClickHouseInsertProgress>? Progress { get; set; }
 }

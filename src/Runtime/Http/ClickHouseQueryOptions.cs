@@ -28,6 +28,13 @@ public sealed class ClickHouseQueryOptions
     public RowBinaryFormat? Format { get; set; }
 
     /// <summary>
+    /// The format typed reads ask for; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null.
+    /// A <see cref="Format"/> given asks for that RowBinary format whatever this says (and asking for Native with
+    /// one is an error).
+    /// </summary>
+    public ClickHouseWireFormat? WireFormat { get; set; }
+
+    /// <summary>
     /// Told how far the query has got: once the answer starts (with the server's own progress: the client asks for it
     /// with <c>send_progress_in_http_headers=1</c>), then for every MiB of the result received, and once at the end
     /// with the rows read. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.

@@ -20,6 +20,9 @@ internal interface IRowBinaryContent
     Exception? WriteFailure { get; }
 }
 
+/// <summary>The types a Native INSERT's blocks name: a table's own, in the row type's order, or null for the row type's.</summary>
+internal sealed record NativeBlockTypes(IReadOnlyList<string>? TableTypes);
+
 /// <summary>
 /// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), always framed
 /// in a compressed stream (<see cref="ClickHouseContentCoding.FrameInsert"/>). The body is complete only once the
@@ -27,7 +30,8 @@ internal interface IRowBinaryContent
 /// cancels, the rows throw, a value cannot be written, the time runs out), the request is aborted without the end mark,
 /// and no server takes what it received for a complete INSERT: gzip, deflate and Brotli decoders refuse a stream
 /// without its end mark; ClickHouse's zstd and lz4 decoders take a cut stream, but every server that reads them refuses a
-/// chunked body without its terminating chunk, which an aborted request never sends.
+/// chunked body without its terminating chunk, which an aborted request never sends. A Native INSERT is written block
+/// by block in the same framing.
 /// </summary>
 internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where T : IClickHouseRow<T>
 {
@@ -37,6 +41,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly ReadOnlyMemory<byte> _header;
     private readonly ClickHouseCompression _compression;
     private readonly IProgress<ClickHouseInsertProgress>? _progress;
+    private readonly NativeBlockTypes? _native;
     private long _rowsCounted;
     private long _rowsSent;
     private CountingWriteStream? _counter;
@@ -48,9 +53,11 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <param name="header">Bytes sent before the rows (a RowBinaryWithNamesAndTypes header), or none.</param>
     /// <param name="compression">The request's compression.</param>
     /// <param name="progress">Told the rows and bytes sent.</param>
+    /// <param name="native">Send Native blocks naming these types instead of RowBinary rows; null for RowBinary.</param>
     public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ReadOnlyMemory<byte> header,
-        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null)
+        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null, NativeBlockTypes? native = null)
     {
+        _native = native;
         _header = header;
         _progress = progress;
         _rows = rows;
@@ -67,7 +74,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <summary>The rows of the last send handed on towards the network: at most this many can have reached the server.</summary>
     public long RowsSent => Interlocked.Read(ref _rowsSent);
 
-    /// <summary>The RowBinary bytes written by the last send, before compression.</summary>
+    /// <summary>The RowBinary (or Native) bytes written by the last send, before compression.</summary>
     public long BytesWritten { get; private set; }
 
     /// <summary>Whether the last send wrote the whole body, end mark included: the server may then commit all of it.</summary>
@@ -94,7 +101,14 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
             {
                 await counter.WriteAsync(_header, cancellationToken).ConfigureAwait(false);
             }
-            if (_rows is not null)
+            if (_native is not null)
+            {
+                await (_rows is not null
+                    ? NativeSerializer.WriteAsync(counter, CountRows(_rows), _native.TableTypes, Sent, cancellationToken)
+                    : NativeSerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _native.TableTypes, Sent, cancellationToken))
+                    .ConfigureAwait(false);
+            }
+            else if (_rows is not null)
             {
                 await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, Sent, cancellationToken).ConfigureAwait(false);
             }

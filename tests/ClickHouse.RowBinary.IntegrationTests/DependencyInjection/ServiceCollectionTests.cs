@@ -52,6 +52,28 @@ public sealed class ServiceCollectionTests
     }
 
     [Fact]
+    public async Task The_wire_format_comes_from_configuration_and_a_name_it_lacks_is_an_error_naming_the_key()
+    {
+        FakeClickHouse fake = new(_ => FakeClickHouse.Ok(Bodies.Native([new Rows.NumberRow(7, 0)])));
+        var services = new ServiceCollection();
+        services.AddClickHouseClient(Configuration(("ClickHouse:WireFormat", "native")).GetSection("ClickHouse")).ConfigurePrimaryHttpMessageHandler(() => fake);
+        await using (ServiceProvider provider = services.BuildServiceProvider())
+        {
+            List<Rows.NumberRow> rows = await provider.GetRequiredService<ClickHouseClient>().QueryListAsync<Rows.NumberRow>("SELECT number, thrown FROM t");
+
+            Assert.Equal([new Rows.NumberRow(7, 0)], rows);
+            Assert.EndsWith("FORMAT Native", Assert.Single(fake.Requests).BodyText, StringComparison.Ordinal);
+        }
+
+        var wrong = new ServiceCollection();
+        wrong.AddClickHouseClient(Configuration(("ClickHouse:WireFormat", "Columnar")).GetSection("ClickHouse"));
+        using ServiceProvider failing = wrong.BuildServiceProvider();
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => failing.GetRequiredService<ClickHouseClient>());
+        Assert.Contains("ClickHouse:WireFormat", error.Message, StringComparison.Ordinal);
+        Assert.Contains("RowBinary, Native", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_registered_batch_inserter_sends_what_it_accepted_when_the_host_stops()
     {
         FakeClickHouse fake = BatchRequests.Server(BatchRequests.Acknowledge);
