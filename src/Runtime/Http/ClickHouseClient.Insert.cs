@@ -66,11 +66,22 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
+        string queryId = options?.QueryId ?? NewQueryId();
+        RequestScope? scope = RequestScope.Of(options);
+        return await RouteAsync("INSERT", queryId, endpoint => InsertAttemptAsync(endpoint.Uri, table, rows, asyncRows, rowFormat, queryId, scope, options, cancellationToken),
+            // The rows are enumerated once: only an INSERT that never reached a server, and so never took a row, may go elsewhere.
+            NeverReachedServer, killOnAbandon: false, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<ClickHouseInsertResult> InsertAttemptAsync<T>(Uri endpoint, string table, IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows,
+        RowBinaryFormat rowFormat, string queryId, RequestScope? scope, ClickHouseInsertOptions? options, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
         IDictionary<string, string>? settings = options?.Settings;
         var wire = new InsertWire(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
         if (options?.CheckSchema ?? true)
         {
-            InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
+            InsertPlan plan = await GetInsertPlanAsync<T>(endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
             if (plan.Refusal is { } refusal)
             {
                 throw refusal;
@@ -82,11 +93,11 @@ public sealed partial class ClickHouseClient
         string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
         try
         {
-            using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
-            var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
-            HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+            using HttpRequestMessage request = CreateRequest(endpoint, sql, content, options?.Database, queryId, settings, parameters: null, scope);
+            var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint, queryId);
+            HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
             // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-            await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
+            await using (ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false))
             {
                 telemetry.Sent(content.RowsWritten, content.BytesWritten);
                 await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
@@ -94,7 +105,7 @@ public sealed partial class ClickHouseClient
         }
         catch (ClickHouseServerException e)
         {
-            ForgetTableSchemaAfter(e, _endpoint, options?.Database, table);
+            ForgetTableSchemaAfter(e, endpoint, options?.Database, table);
             throw;
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
@@ -118,7 +129,7 @@ public sealed partial class ClickHouseClient
         await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
         if (options?.IfNotExists == true)
         {
-            TableSchema existing = await ProbeTableAsync(SchemaKey(_endpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            TableSchema existing = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
             // A table whose columns the user may not see cannot be checked here; its inserts will say so.
             if (existing.Columns.Count > 0)
             {

@@ -31,16 +31,25 @@ public sealed partial class ClickHouseClient
         ArgumentNullException.ThrowIfNull(body);
         CheckFormatName(format);
         string sql = $"INSERT INTO {ClickHouseIdentifier.QuoteTable(options?.Database, table)} FORMAT {format}";
-        var content = new RawInsertContent(body, _requestCompression, options?.Progress);
-        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
-        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        await using ClickHouseResponseStream answer = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        long rows = WrittenRows(telemetry.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
-        telemetry.Sent(Math.Max(rows, 0), content.BytesWritten);
-        // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-        return new ClickHouseInsertResult(rows, content.BytesWritten);
+        string queryId = options?.QueryId ?? NewQueryId();
+        RequestScope? scope = RequestScope.Of(options);
+        RawInsertContent? content = null;
+        return await RouteAsync("INSERT", queryId, async endpoint =>
+            {
+                content = new RawInsertContent(body, _requestCompression, options?.Progress);
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, sql, content, options?.Database, queryId, options?.Settings, parameters: null, scope);
+                var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint.Uri, queryId);
+                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                await using ClickHouseResponseStream answer = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                long rows = WrittenRows(telemetry.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
+                telemetry.Sent(Math.Max(rows, 0), content.BytesWritten);
+                // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
+                await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+                return new ClickHouseInsertResult(rows, content.BytesWritten);
+            },
+            // The body is read once: only a request that never reached a server, and so never read it, may go elsewhere.
+            failure => NeverReachedServer(failure) && content is { BytesWritten: 0 },
+            killOnAbandon: false, cancellationToken).ConfigureAwait(false);
     }
 
 #if NET10_0_OR_GREATER

@@ -32,7 +32,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <summary>Runs a SELECT with options and streams its rows; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -65,7 +65,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<T>> QueryListAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryListAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <summary>Runs a SELECT with options and reads all of its rows into a list.</summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -182,28 +182,33 @@ public sealed partial class ClickHouseClient
         Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
-        content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+        byte[] text = Encoding.UTF8.GetBytes(sql);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
-        using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
-        var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
-        telemetry.ReportProgressTo(options?.Progress);
-        if (fallsBackOn is not null)
-        {
-            telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
-        }
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-    }
-
-    private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
-    {
-        ArgumentNullException.ThrowIfNull(parameters);
-        var options = new ClickHouseQueryOptions();
-        foreach (KeyValuePair<string, object?> parameter in parameters)
-        {
-            options.Parameters.Add(parameter.Key, parameter.Value);
-        }
-        return options;
+        string queryId = options?.QueryId ?? NewQueryId();
+        string operation = RequestTelemetry.OperationOf(sql);
+        bool idempotent = options?.Idempotent ?? IsIdempotent(sql);
+        RequestScope? scope = RequestScope.Of(options);
+        return await RouteAsync(operation, queryId, async endpoint =>
+            {
+                var content = new ByteArrayContent(text);
+                content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId, settings, options?.Parameters, scope);
+                var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);
+                telemetry.ReportProgressTo(options?.Progress);
+                if (fallsBackOn is not null)
+                {
+                    telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
+                }
+                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                if (_killCancelledQueries)
+                {
+                    Uri server = endpoint.Uri;
+                    body.Abandoned = () => KillSoon(server, queryId);
+                }
+                return body;
+            },
+            failure => idempotent ? IsTransportFailure(failure) : NeverReachedServer(failure),
+            killOnAbandon: true, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -28,7 +28,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryScalarAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryScalarAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryScalarAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -58,7 +58,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<T>> QueryValuesAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryValuesAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryValuesAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryValuesAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>

@@ -73,6 +73,12 @@ internal sealed class ClickHouseResponseStream : Stream
     /// <summary>Told the bytes handed to the reader so far, after every read.</summary>
     internal Action<long>? Delivered { get; set; }
 
+    /// <summary>
+    /// Called when the stream is disposed before the body ended (the caller cancelled, or stopped reading): the query may
+    /// still be running on the server. Not called when the body ended, with data or with the server's error.
+    /// </summary>
+    internal Action? Abandoned { get; set; }
+
     /// <summary>Bytes of the body handed to the reader so far.</summary>
     internal long BytesDelivered => _released;
 
@@ -300,10 +306,17 @@ internal sealed class ClickHouseResponseStream : Stream
         ring.AsSpan(0, destination.Length - first).CopyTo(destination.Slice(first));
     }
 
+    /// <summary>Whether the body was left before its end, with the query perhaps still running.</summary>
+    private bool LeftBeforeEnd => !_completed && _failure is not ClickHouseServerException;
+
     protected override void Dispose(bool disposing)
     {
         if (disposing && _ring is not null)
         {
+            if (LeftBeforeEnd)
+            {
+                Abandoned?.Invoke();
+            }
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             _inner.Dispose();
@@ -316,6 +329,10 @@ internal sealed class ClickHouseResponseStream : Stream
     {
         if (_ring is not null)
         {
+            if (LeftBeforeEnd)
+            {
+                Abandoned?.Invoke();
+            }
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             await _inner.DisposeAsync().ConfigureAwait(false);

@@ -1,0 +1,232 @@
+using System.Diagnostics;
+using System.Net;
+using System.Text;
+using ClickHouse.RowBinary.IntegrationTests.Http;
+using ClickHouse.RowBinary.IntegrationTests.Rows;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Routing;
+
+/// <summary>
+/// Which endpoint each request goes to, and when it moves to another, on the requests a fake server records: hosts
+/// named <c>down</c> refuse connections, <c>broken</c> ones lose the connection after the request went out.
+/// </summary>
+public sealed class RoutingTests
+{
+    private static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
+
+    private static FakeClickHouse Servers(Func<RecordedRequest, HttpResponseMessage>? answer = null)
+        => new FakeClickHouse(request => request.Message.RequestUri!.Host switch
+        {
+            "down" => throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused (down:8123)"),
+            "broken" => throw new HttpRequestException(HttpRequestError.ResponseEnded, "The response ended prematurely."),
+            _ => answer?.Invoke(request) ?? FakeClickHouse.Ok(Encoding.UTF8.GetBytes("1\n")),
+        }).Describing<CountRow>();
+
+    private static ClickHouseClient Client(FakeClickHouse servers, ClickHouseEndpointStrategy strategy, params string[] hosts)
+        => FakeClickHouse.Client(servers, o =>
+        {
+            o.EndpointStrategy = strategy;
+            foreach (string host in hosts)
+            {
+                o.Endpoints.Add(new Uri($"http://{host}:8123/"));
+            }
+        });
+
+    private static List<string> Hosts(FakeClickHouse servers, string statementStart)
+        => [.. servers.Requests.Where(r => (r.Parameters.GetValueOrDefault("query") ?? r.BodyText).StartsWith(statementStart, StringComparison.Ordinal))
+            .Select(r => r.Message.RequestUri!.Host)];
+
+    [Fact]
+    public async Task Every_request_carries_a_query_id_the_callers_or_a_new_one()
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient client = FakeClickHouse.Client(servers);
+
+        await client.ExecuteAsync("SELECT 1");
+        await client.ExecuteAsync("SELECT 2", new ClickHouseQueryOptions { QueryId = "mine" });
+        await client.InsertAsync("numbers", [new CountRow(1)]);
+
+        List<string?> ids = [.. servers.Requests.Select(r => r.Parameters.GetValueOrDefault("query_id"))];
+        Assert.Equal(3, ids.Count);
+        Assert.True(Guid.TryParse(ids[0], out _), ids[0]);
+        Assert.Equal("mine", ids[1]);
+        Assert.True(Guid.TryParse(ids[2], out _), ids[2]);
+    }
+
+    [Fact]
+    public async Task Round_robin_spreads_requests_in_order_takes_the_first_and_random_reaches_every_endpoint()
+    {
+        FakeClickHouse servers = Servers();
+        using (ClickHouseClient roundRobin = Client(servers, ClickHouseEndpointStrategy.RoundRobin, "a", "b", "c"))
+        {
+            for (int i = 0; i < 6; i++)
+            {
+                await roundRobin.ExecuteAsync("SELECT 1");
+            }
+        }
+        Assert.Equal(["a", "b", "c", "a", "b", "c"], Hosts(servers, "SELECT"));
+
+        servers.Requests.Clear();
+        using (ClickHouseClient inOrder = Client(servers, ClickHouseEndpointStrategy.InOrder, "a", "b", "c"))
+        {
+            for (int i = 0; i < 6; i++)
+            {
+                await inOrder.ExecuteAsync("SELECT 1");
+            }
+        }
+        Assert.Equal(Enumerable.Repeat("a", 6), Hosts(servers, "SELECT"));
+
+        servers.Requests.Clear();
+        using (ClickHouseClient random = Client(servers, ClickHouseEndpointStrategy.Random, "a", "b", "c"))
+        {
+            for (int i = 0; i < 60; i++)
+            {
+                await random.ExecuteAsync("SELECT 1");
+            }
+        }
+        Assert.Equal(["a", "b", "c"], Hosts(servers, "SELECT").Distinct().Order());
+    }
+
+    [Fact]
+    public async Task A_query_whose_connection_was_refused_runs_on_the_next_endpoint_and_the_refusing_one_is_skipped_after()
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "down", "up");
+
+        for (int i = 0; i < 3; i++)
+        {
+            Assert.Equal("1", (await client.QueryTextAsync("SELECT 1")).Trim());
+        }
+
+        // Tried once, then marked down: later queries go straight to the endpoint that answers.
+        Assert.Equal(["down", "up", "up", "up"], Hosts(servers, "SELECT"));
+    }
+
+    [Fact]
+    public async Task A_read_whose_connection_broke_before_any_row_runs_on_another_endpoint_once_per_endpoint()
+    {
+        FakeClickHouse servers = Servers(_ => FakeClickHouse.Ok(new byte[8]));
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "broken", "up");
+        using ClickHouseClient allBroken = Client(servers, ClickHouseEndpointStrategy.InOrder, "broken", "down", "broken");
+
+        List<CountRow> rows = await client.QueryListAsync<CountRow>("SELECT number FROM t", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary, QueryId = "q1" });
+        Assert.Equal(["broken", "up"], Hosts(servers, "SELECT"));
+        Assert.Single(rows);
+
+        servers.Requests.Clear();
+        HttpRequestException error = await Assert.ThrowsAsync<HttpRequestException>(() => allBroken.QueryTextAsync("SELECT 1"));
+        Assert.Equal(["broken", "down", "broken"], Hosts(servers, "SELECT"));
+        Assert.Equal(HttpRequestError.ResponseEnded, error.HttpRequestError);
+    }
+
+    [Fact]
+    public async Task A_statement_that_is_not_idempotent_moves_only_when_its_connection_was_refused()
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient broken = Client(servers, ClickHouseEndpointStrategy.InOrder, "broken", "up");
+        using ClickHouseClient refused = Client(servers, ClickHouseEndpointStrategy.InOrder, "down", "up");
+
+        await Assert.ThrowsAsync<HttpRequestException>(() => broken.ExecuteAsync("INSERT INTO t SELECT number FROM numbers(10)"));
+        await Assert.ThrowsAsync<HttpRequestException>(() => broken.InsertAsync("numbers", [new CountRow(1)]));
+        await Assert.ThrowsAsync<HttpRequestException>(() => broken.ExecuteAsync("ALTER TABLE t DELETE WHERE 1"));
+        Assert.Equal(["broken"], Hosts(servers, "INSERT INTO t").Distinct());
+        Assert.Equal(["broken"], Hosts(servers, "INSERT INTO `numbers`").Distinct());
+        Assert.Equal(["broken"], Hosts(servers, "ALTER").Distinct());
+
+        // Told it is idempotent, or by its own words (IF NOT EXISTS), it moves.
+        await broken.ExecuteAsync("INSERT INTO t SELECT 1", new ClickHouseQueryOptions { Idempotent = true });
+        await broken.ExecuteAsync("CREATE TABLE IF NOT EXISTS t (x UInt8) ENGINE = Memory");
+        Assert.Equal(["broken", "up"], Hosts(servers, "INSERT INTO t SELECT 1"));
+        Assert.Equal(["broken", "up"], Hosts(servers, "CREATE TABLE IF NOT EXISTS"));
+
+        servers.Requests.Clear();
+        await refused.ExecuteAsync("INSERT INTO t SELECT number FROM numbers(10)");
+        await refused.InsertAsync("numbers", [new CountRow(1)]);
+        Assert.Equal(["down", "up"], Hosts(servers, "INSERT INTO t"));
+        Assert.Equal(["up"], Hosts(servers, "INSERT INTO `numbers`"));
+    }
+
+    [Theory]
+    [InlineData("SELECT 1", true)]
+    [InlineData("  -- a comment\n with x AS (SELECT 1) SELECT * FROM x", true)]
+    [InlineData("SHOW TABLES", true)]
+    [InlineData("create table if not exists t (x UInt8) ENGINE = Memory", true)]
+    [InlineData("CREATE TABLE t AS SELECT 1 AS `IF NOT EXISTS`", false)]
+    [InlineData("DROP TABLE IF EXISTS t", true)]
+    [InlineData("DROP TABLE t", false)]
+    [InlineData("INSERT INTO t VALUES (1)", false)]
+    [InlineData("ALTER TABLE t DELETE WHERE 1", false)]
+    [InlineData("OPTIMIZE TABLE t FINAL", false)]
+    public async Task Statements_that_only_read_or_say_IF_EXISTS_move_after_a_broken_connection_and_others_do_not(string sql, bool idempotent)
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "broken", "up");
+
+        Exception? failure = await Record.ExceptionAsync(() => client.ExecuteAsync(sql));
+
+        Assert.Equal(idempotent ? ["broken", "up"] : ["broken"], servers.Requests.Select(r => r.Message.RequestUri!.Host));
+        Assert.Equal(idempotent, failure is null);
+    }
+
+    [Fact]
+    public async Task A_result_left_before_its_end_is_killed_on_its_own_endpoint_and_a_result_read_to_its_end_is_not()
+    {
+        byte[] manyRows = new byte[1024 * 1024];
+        FakeClickHouse servers = Servers(request => request.BodyText.StartsWith("KILL", StringComparison.Ordinal)
+            ? FakeClickHouse.Ok([])
+            : FakeClickHouse.Ok(manyRows));
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.RoundRobin, "a", "b");
+
+        List<CountRow> all = await client.QueryListAsync<CountRow>("SELECT number FROM t", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary });
+        await foreach (CountRow row in client.QueryAsync<CountRow>("SELECT number FROM t", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary, QueryId = "left" }))
+        {
+            break;
+        }
+
+        Assert.Equal(manyRows.Length / 8, all.Count);
+        RecordedRequest kill = await WaitForAsync(servers, r => r.BodyText.StartsWith("KILL", StringComparison.Ordinal));
+        Assert.Equal("KILL QUERY WHERE query_id = 'left' ASYNC", kill.BodyText);
+        Assert.Equal("b", kill.Message.RequestUri!.Host);
+        await Task.Delay(200);
+        Assert.Single(servers.Requests.ToArray(), r => r.BodyText.StartsWith("KILL", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_down_endpoint_is_probed_with_ping_and_takes_requests_again_once_it_answers()
+    {
+        bool refusing = true;
+        var servers = new FakeClickHouse(request => request.Message.RequestUri!.Host == "flaky" && Volatile.Read(ref refusing)
+            ? throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused (flaky:8123)")
+            : FakeClickHouse.Ok(Encoding.UTF8.GetBytes("Ok.\n")));
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "flaky", "steady");
+
+        await client.ExecuteAsync("SELECT 1");
+        Volatile.Write(ref refusing, false);
+        RecordedRequest probe = await WaitForAsync(servers, r => r.Message.Method == HttpMethod.Get && r.Message.RequestUri!.Host == "flaky");
+        await Task.Delay(100);
+        await client.ExecuteAsync("SELECT 2");
+
+        Assert.Equal("/ping", probe.Message.RequestUri!.AbsolutePath);
+        Assert.Equal(["flaky", "steady"], Hosts(servers, "SELECT 1"));
+        Assert.Equal(["flaky"], Hosts(servers, "SELECT 2"));
+    }
+
+    private static async Task<RecordedRequest> WaitForAsync(FakeClickHouse servers, Func<RecordedRequest, bool> match)
+    {
+        var waited = Stopwatch.StartNew();
+        while (true)
+        {
+            RecordedRequest[] requests;
+            lock (servers.Requests)
+            {
+                requests = [.. servers.Requests];
+            }
+            if (requests.FirstOrDefault(match) is { } found)
+            {
+                return found;
+            }
+            Assert.True(waited.Elapsed < Patience, "the request never came");
+            await Task.Delay(20);
+        }
+    }
+}
