@@ -16,7 +16,7 @@ public static class ClickHouseServiceCollectionExtensions
     public const string HttpClientName = "ClickHouse.RowBinary";
 
     /// <summary>
-    /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe) configured in code, over an
+    /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe; also as <see cref="IClickHouseClient"/>) configured in code, over an
     /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>. Its requests are logged through the registered
     /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failed batch inserter attempts at
     /// Information, an endpoint going down at Warning, other failures at Warning (expected ones and cancellations at Debug).
@@ -49,7 +49,7 @@ public static class ClickHouseServiceCollectionExtensions
     }
 
     /// <summary>
-    /// Registers a <see cref="ClickHouseBatchInserter{T}"/> for <paramref name="table"/> as a singleton over the
+    /// Registers a <see cref="ClickHouseBatchInserter{T}"/> (also as <see cref="IClickHouseBatchInserter{T}"/>) for <paramref name="table"/> as a singleton over the
     /// registered <see cref="ClickHouseClient"/>. When the host stops, it stops accepting rows, sends every row it
     /// accepted and waits for the acknowledgements (within the host's shutdown timeout).
     /// </summary>
@@ -65,6 +65,7 @@ public static class ClickHouseServiceCollectionExtensions
             configure?.Invoke(options);
             return provider.GetRequiredService<ClickHouseClient>().CreateBatchInserter<T>(table, options);
         });
+        services.AddSingleton<IClickHouseBatchInserter<T>>(provider => provider.GetRequiredService<ClickHouseBatchInserter<T>>());
         services.AddHostedService<BatchInserterShutdown<T>>();
         return services;
     }
@@ -81,6 +82,8 @@ public static class ClickHouseServiceCollectionExtensions
                 provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
                 provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value);
         });
+        // The same client, for code (and tests) written against the interface.
+        services.AddSingleton<IClickHouseClient>(provider => provider.GetRequiredService<ClickHouseClient>());
         return services.AddHttpClient(HttpClientName)
             // ClickHouseClientOptions.Timeout applies per request; the factory's 100 s default would cut long reads.
             .ConfigureHttpClient(http => http.Timeout = Timeout.InfiniteTimeSpan)

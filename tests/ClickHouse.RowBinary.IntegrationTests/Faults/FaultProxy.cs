@@ -17,6 +17,7 @@ internal sealed class FaultProxy : IAsyncDisposable
     private readonly IPEndPoint _target;
     private readonly CancellationTokenSource _stop = new(Lifetime);
     private readonly List<Task> _connections = [];
+    private readonly List<CancellationTokenSource> _open = [];
     private readonly Random _random;
     private TcpListener? _listener;
     private Task _accepting = Task.CompletedTask;
@@ -51,11 +52,21 @@ internal sealed class FaultProxy : IAsyncDisposable
 
     public int CutResponses { get; private set; }
 
-    /// <summary>Closes the port, so that connecting is refused, or opens it again on the same port.</summary>
-    public void SetRefusing(bool refusing)
+    /// <summary>
+    /// Closes the port, so that connecting is refused, or opens it again on the same port. With
+    /// <paramref name="dropOpenConnections"/>, connections already open are cut too, as when the server behind stops.
+    /// </summary>
+    public void SetRefusing(bool refusing, bool dropOpenConnections = false)
     {
         lock (_connections)
         {
+            if (refusing && dropOpenConnections)
+            {
+                foreach (CancellationTokenSource open in _open)
+                {
+                    open.Cancel();
+                }
+            }
             if (refusing && _listener is not null)
             {
                 _listener.Stop();
@@ -109,6 +120,10 @@ internal sealed class FaultProxy : IAsyncDisposable
         using (var server = new TcpClient())
         using (var connection = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token))
         {
+            lock (_connections)
+            {
+                _open.Add(connection);
+            }
             try
             {
                 await server.ConnectAsync(_target, connection.Token);
@@ -129,6 +144,10 @@ internal sealed class FaultProxy : IAsyncDisposable
                 // The connection ends; the client sees a closed or reset connection, as on a real network.
             }
             client.Client.LingerState = new LingerOption(true, 0); // close with RST: an abrupt cut, not a polite end
+            lock (_connections)
+            {
+                _open.Remove(connection);
+            }
         }
     }
 
