@@ -211,6 +211,83 @@ public sealed class RoutingTests
         Assert.Equal(["flaky"], Hosts(servers, "SELECT 2"));
     }
 
+    [Fact]
+    public async Task Each_attempt_is_a_span_naming_its_endpoint_and_failover_down_up_and_kills_are_counted()
+    {
+        var spans = new List<Activity>();
+        var measured = new List<(string Instrument, long Value, Dictionary<string, object?> Tags)>();
+        using var tracing = new ActivityListener
+        {
+            ShouldListenTo = source => source.Name == ClickHouseDiagnostics.ActivitySourceName,
+            Sample = (ref ActivityCreationOptions<ActivityContext> _) => ActivitySamplingResult.AllData,
+            ActivityStopped = span => { lock (spans) { spans.Add(span); } },
+        };
+        ActivitySource.AddActivityListener(tracing);
+        using var metering = new System.Diagnostics.Metrics.MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name.StartsWith("clickhouse.client.", StringComparison.Ordinal))
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        metering.SetMeasurementEventCallback<long>((instrument, value, tags, _) =>
+        {
+            var copy = new Dictionary<string, object?>();
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                copy[tag.Key] = tag.Value;
+            }
+            lock (measured)
+            {
+                measured.Add((instrument.Name, value, copy));
+            }
+        });
+        metering.Start();
+        bool refusing = true;
+        var servers = new FakeClickHouse(request => request.Message.RequestUri!.Host == "gone" && Volatile.Read(ref refusing)
+            ? throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused (gone:8123)")
+            : FakeClickHouse.Ok(new byte[1024 * 1024]));
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "gone", "here");
+        string queryId = $"counted-{Guid.NewGuid():N}";
+
+        await foreach (CountRow row in client.QueryAsync<CountRow>("SELECT number FROM t", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary, QueryId = queryId }))
+        {
+            break;
+        }
+        Volatile.Write(ref refusing, false);
+        await WaitForAsync(servers, r => r.BodyText.StartsWith("KILL", StringComparison.Ordinal));
+        await WaitForAsync(servers, r => r.Message.RequestUri!.AbsolutePath == "/ping");
+        var waited = Stopwatch.StartNew();
+        while (!Measured("clickhouse.client.endpoints.up", "gone").Any() || !Measured("clickhouse.client.queries.killed", "here").Any())
+        {
+            Assert.True(waited.Elapsed < Patience, "the endpoint never came back, or the kill was never counted");
+            await Task.Delay(20);
+        }
+
+        Activity[] attempts;
+        lock (spans)
+        {
+            attempts = [.. spans.Where(s => (s.GetTagItem("clickhouse.query_id") as string) == queryId)];
+        }
+        Assert.Equal(["gone", "here"], attempts.Select(a => a.GetTagItem("server.address")));
+        Assert.Equal(ActivityStatusCode.Error, attempts[0].Status);
+        Assert.Equal("ConnectionError", Assert.Single(Measured("clickhouse.client.failovers", "gone")).Tags["error.type"]);
+        Assert.Single(Measured("clickhouse.client.endpoints.down", "gone"));
+        Assert.Equal([1L, -1L], Measured("clickhouse.client.endpoints.unavailable", "gone").Select(m => m.Value));
+        Assert.Equal("sent", Assert.Single(Measured("clickhouse.client.queries.killed", "here")).Tags["outcome"]);
+
+        IEnumerable<(string Instrument, long Value, Dictionary<string, object?> Tags)> Measured(string instrument, string host)
+        {
+            lock (measured)
+            {
+                return [.. measured.Where(m => m.Instrument == instrument && (m.Tags.GetValueOrDefault("server.address") as string) == host)];
+            }
+        }
+    }
+
     private static async Task<RecordedRequest> WaitForAsync(FakeClickHouse servers, Func<RecordedRequest, bool> match)
     {
         var waited = Stopwatch.StartNew();
