@@ -39,6 +39,22 @@ public class RandomSchemaTests(ITestOutputHelper output)
         Assert.True(report.Proven >= schemas.Count * 9 / 10, $"seed {seed}: only {report.Proven} of {schemas.Count} schemas were proven; the rest were rejected");
     }
 
+    [Fact]
+    public void The_drawn_schemas_hold_every_family_generateRandom_lacks()
+    {
+        string drawn = string.Join("\n", RandomSchemas.Draw(new Random(Seed())).Select(schema => schema.Name).Where(name => name.StartsWith("drawn", StringComparison.Ordinal)));
+
+        string[] missing = [.. new[]
+        {
+            "BFloat16", "Time", "Time64(", "Interval", "Variant(", "Dynamic", "JSON", "Point", "Ring", "LineString", "Polygon", "MultiLineString",
+            "MultiPolygon", "MultiPoint", "Geometry", "QBit(Float32", "QBit(BFloat16", "QBit(Float64", "QBit(Int8", "SimpleAggregateFunction(",
+            "Array(QBit(", "Nullable(Tuple(",
+        }.Where(family => !drawn.Contains(family, StringComparison.Ordinal))];
+
+        Assert.True(missing.Length == 0, $"seed {Seed()}: no drawn schema has {string.Join(", ", missing)}");
+        Assert.Matches(@"(Tuple|Map)\([^\n]*QBit\(", drawn);
+    }
+
     internal static int Seed()
         => Environment.GetEnvironmentVariable("CHRB_RANDOM_SCHEMA_SEED") is { Length: > 0 } text
             ? int.Parse(text, CultureInfo.InvariantCulture)

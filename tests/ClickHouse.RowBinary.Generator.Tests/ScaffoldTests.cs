@@ -149,7 +149,9 @@ public class ScaffoldTests(ITestOutputHelper output)
             var dropped = new HashSet<int>();
             foreach (Diagnostic diagnostic in result.GeneratorDiagnostics.Where(d => d.Severity == DiagnosticSeverity.Error).Concat(result.CompilationDiagnostics))
             {
-                int index = int.Parse(diagnostic.Location.SourceTree!.FilePath.Replace("Input", "", StringComparison.Ordinal).Replace(".cs", "", StringComparison.Ordinal),
+                string file = diagnostic.Location.SourceTree?.FilePath
+                    ?? throw new InvalidOperationException($"{diagnostic.Id} points at no scaffolded file: {diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}");
+                int index = int.Parse(file.Replace("Input", "", StringComparison.Ordinal).Replace(".cs", "", StringComparison.Ordinal),
                     System.Globalization.CultureInfo.InvariantCulture);
                 if (dropped.Add(index))
                 {

@@ -24,12 +24,14 @@ internal static class ClickHouseText
     public static string Format(string type, object? value)
     {
         ClickHouseType parsed = ClickHouseType.Parse(type);
-        if (parsed.Kind == ClickHouseTypeKind.Variant && IsGeneratedVariant(value))
+        if (parsed.Kind is ClickHouseTypeKind.Variant or ClickHouseTypeKind.Geometry && IsGeneratedVariant(value))
         {
+            // A ClickHouseVariant for a Geometry declares its arms in Geometry's discriminator order.
             Type variant = value!.GetType();
+            IReadOnlyList<ClickHouseType> arms = parsed.Kind == ClickHouseTypeKind.Geometry ? parsed.Arguments : ClickHouseVariantOrder.GetDeclaredArms(type);
             return (bool)variant.GetProperty("IsNull")!.GetValue(value)!
                 ? string.Empty
-                : Format(ClickHouseVariantOrder.GetDeclaredArms(type)[(int)variant.GetProperty("Index")!.GetValue(value)!], variant.GetProperty("Value")!.GetValue(value), nested: false);
+                : Format(arms[(int)variant.GetProperty("Index")!.GetValue(value)!], variant.GetProperty("Value")!.GetValue(value), nested: false);
         }
         return Format(parsed, value, nested: false);
     }
@@ -115,6 +117,7 @@ internal static class ClickHouseText
                     _ => (string)value,
                 };
             case ClickHouseTypeKind.Array:
+            case ClickHouseTypeKind.QBit:
                 return "[" + string.Join(",", ((System.Collections.IEnumerable)value).Cast<object?>().Select(item => Format(type.Arguments[0], item, nested: true))) + "]";
             case ClickHouseTypeKind.Tuple:
                 {
@@ -128,10 +131,14 @@ internal static class ClickHouseText
                 return PointText(((double X, double Y))value);
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
             case ClickHouseTypeKind.MultiPolygon:
                 return GeometryText(value);
+            case ClickHouseTypeKind.Geometry:
+                // Like a Variant, ClickHouse prints a NULL Geometry as nothing at the top and NULL inside.
+                return ((ClickHouseGeometry)value).Value is { } shape ? GeometryText(shape) : nested ? "NULL" : string.Empty;
             default:
                 return value is TimeSpan interval && type.ToString().StartsWith("Interval", StringComparison.Ordinal)
                     ? (interval.Ticks / IntervalTicks(type.ToString()["Interval".Length..])).ToString(CultureInfo.InvariantCulture)

@@ -14,7 +14,7 @@ internal sealed record TableVector(string Name, string Schema, byte[] RowBinary,
 /// </summary>
 internal static class TableVectors
 {
-    public const int ExpectedCount = 3;
+    public const int ExpectedCount = 4;
 
     private static readonly Lazy<TableVector[]> s_tables = new(Load);
 

@@ -130,6 +130,32 @@ VALUES = [
     ('SimpleAggregateFunction(sum, UInt64)', ['42']),
     ('SimpleAggregateFunction(anyLast, Nullable(String))', ['NULL', "'last'"]),
     ('Nullable(Nothing)', ['NULL']),
+    # Types ClickHouse 26.9 added to the ones above; kept last, so that the earlier vectors keep their places.
+    # Not inf or nan: ClickHouse 26.9 writes them bare into a QBit's JSON (inf, nan), which no JSON parser reads.
+    ('QBit(Float32, 3)', ['[1, -2.5, 3.25]', '[0, -0.0, 1e-45]']),
+    ('QBit(BFloat16, 2)', ['[1.5, -2]', '[3.140625, 0]']),
+    ('QBit(Float64, 2)', ['[3.141592653589793, -1e308]']),
+    ('QBit(Int8, 4)', ['[-128, 0, 1, 127]']),
+    # The stride is how the server groups elements on disk; the RowBinary is the same.
+    ('QBit(Float32, 16, 8)', ['arrayMap(x -> x / 2, range(16))']),
+    ('Nullable(QBit(Float32, 2))', ['NULL', '[1, 2]']),
+    # CAST does not turn an Array(Array(T)) into an Array(QBit): each element is cast on its own.
+    ('Array(QBit(Float64, 1))', ['[]', "arrayMap(x -> CAST(x AS QBit(Float64, 1)), [[1], [-2]])"]),
+    ('MultiPoint', ['[]', '[(0, 0), (1.5, -2.5)]']),
+    # One value of each geo type, each with its discriminator, and NULL.
+    ('Geometry', [
+        'NULL',
+        '[(0, 0), (1, 1)]::LineString',
+        '[[(0, 0), (1, 1)], [(2, 2)]]::MultiLineString',
+        '[[[(0, 0), (1, 0), (1, 1), (0, 0)]]]::MultiPolygon',
+        '(1, 2)::Point',
+        '[[(0, 0), (10, 0), (10, 10), (0, 0)], [(1, 1), (2, 2), (1, 2), (1, 1)]]::Polygon',
+        '[(0, 0), (1, 0), (1, 1)]::Ring',
+        '[(1, 2), (3, 4)]::MultiPoint',
+    ]),
+    # A Dynamic keeps QBit with its own type code and the geo types by name.
+    ('Dynamic', ['[1, 2]::QBit(Float32, 2)', 'arrayMap(x -> toInt8(x), range(16))::QBit(Int8, 16, 8)', '[(1, 2)]::MultiPoint', '(3, 4)::Point::Geometry']),
+    ('Array(Nothing)', ['[]']),
 ]
 
 # (name, columns, SELECT that fills them): each table is one stream of several rows.
@@ -149,6 +175,14 @@ TABLES = [
      " toDateTime64('2025-03-01 10:00:00', 3, 'UTC') + number, if(number % 2 = 1, number, NULL),"
      " ['click', 'view', 'buy'][number % 3 + 1], arrayMap(i -> concat('t', toString(i)), range(number % 3)),"
      " map('k', toString(number)), toDecimal64(number / 3, 4), toIPv6('2001:db8::1'), number % 2 = 1"
+     " FROM numbers(4)"),
+    # Types ClickHouse 26.9 added: a vector of a fixed dimension, points, and a geometry of any geo type or NULL.
+    ("vectors_and_shapes",
+     "id UInt32, embedding QBit(Float32, 4), stops MultiPoint, shape Geometry",
+     "SELECT number, arrayMap(i -> toFloat32(number * 4 + i) / 8, range(4)),"
+     " arrayMap(i -> (toFloat64(i), toFloat64(number) / 2), range(number % 3)),"
+     " multiIf(number = 0, CAST(NULL AS Geometry), number = 1, CAST((1.5, 2)::Point AS Geometry),"
+     " number = 2, CAST([(0, 0), (1, 1)]::LineString AS Geometry), CAST([[(0, 0), (1, 0), (1, 1), (0, 0)]]::Polygon AS Geometry))"
      " FROM numbers(4)"),
 ]
 

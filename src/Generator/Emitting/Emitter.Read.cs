@@ -271,7 +271,19 @@ internal sealed partial class Emitter
     private string EmitReadArray(ArrayValueSpec array, string hint, LocalNames names)
     {
         string count = names.Take(hint + "Count");
-        _code.WriteLine($"int {count} = reader.ReadLength({LengthArguments(array.ClickHouseType, array.Element.MinimumByteSize)});");
+        if (array.Element is NothingValueSpec)
+        {
+            _code.WriteLine($"int {count} = reader.ReadLength({Literal(array.ClickHouseType)});");
+            _code.WriteLine($"if ({count} != 0)");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine($"throw {RuntimeSupport}.NothingElements({count}, {Literal(array.ClickHouseType)}, reader.Offset);");
+            }
+            return EmptyCollection(array);
+        }
+        _code.WriteLine(array.Dimension > 0
+            ? $"int {count} = reader.ReadQBitLength({Number(array.Dimension)}, {Literal(array.ClickHouseType)}, {Number(array.Element.MinimumByteSize)});"
+            : $"int {count} = reader.ReadLength({LengthArguments(array.ClickHouseType, array.Element.MinimumByteSize)});");
         string elementType = array.Element.TypeName;
         bool bulk = array.Element is ScalarValueSpec { IsBlittable: true };
 
@@ -305,6 +317,14 @@ internal sealed partial class Emitter
             ? $"global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray({local})"
             : local;
     }
+
+    /// <summary>An empty collection of the array's shape.</summary>
+    private static string EmptyCollection(ArrayValueSpec array) => array.Kind switch
+    {
+        CollectionKind.List => $"new {NonNullable(array)}()",
+        CollectionKind.ImmutableArray => $"global::System.Collections.Immutable.ImmutableArray<{array.Element.TypeName}>.Empty",
+        _ => $"global::System.Array.Empty<{array.Element.TypeName}>()",
+    };
 
     /// <summary>Fills a span of fixed-width numbers whose little-endian memory is their encoding.</summary>
     private void EmitBulkRead(ArrayValueSpec array, string span)

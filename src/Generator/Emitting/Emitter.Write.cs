@@ -225,7 +225,19 @@ internal sealed partial class Emitter
     private void EmitWriteArray(ArrayValueSpec array, string value, string hint, LocalNames names, bool isKnownNotNull)
     {
         string local = EmitCollectionLocal(array, array.Kind, value, hint, names, isKnownNotNull);
-        _code.WriteLine($"writer.WriteLength({CountOf(array.Kind, local)});");
+        if (array.Element is NothingValueSpec)
+        {
+            _code.WriteLine($"if ({CountOf(array.Kind, local)} != 0)");
+            using (_code.OpenBlock())
+            {
+                _code.WriteLine($"throw {RuntimeSupport}.NothingElements({CountOf(array.Kind, local)}, {Literal(array.ClickHouseType)});");
+            }
+            _code.WriteLine("writer.WriteLength(0);");
+            return;
+        }
+        _code.WriteLine(array.Dimension > 0
+            ? $"writer.WriteQBitLength({CountOf(array.Kind, local)}, {Number(array.Dimension)}, {Literal(array.ClickHouseType)});"
+            : $"writer.WriteLength({CountOf(array.Kind, local)});");
         if (array.Element is ScalarValueSpec { IsBlittable: true } element && array.Kind is CollectionKind.Array or CollectionKind.List or CollectionKind.ImmutableArray)
         {
             string span = SpanOf(array.Kind, local, element.TypeName);

@@ -25,6 +25,7 @@ internal enum KnownType
     JsonDocument,
     ClickHouseDecimal,
     ClickHouseDynamic,
+    ClickHouseGeometry,
 
     /// <summary>A <c>ClickHouseVariant&lt;..&gt;</c> of any arity.</summary>
     ClickHouseVariant,

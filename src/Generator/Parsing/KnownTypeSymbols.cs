@@ -42,6 +42,7 @@ internal sealed class KnownTypeSymbols
         ("System.Text.Json.JsonDocument", KnownType.JsonDocument),
         ("ClickHouse.RowBinary.ClickHouseDecimal", KnownType.ClickHouseDecimal),
         ("ClickHouse.RowBinary.ClickHouseDynamic", KnownType.ClickHouseDynamic),
+        ("ClickHouse.RowBinary.ClickHouseGeometry", KnownType.ClickHouseGeometry),
         (RowAttributeName, KnownType.RowAttribute),
         ("ClickHouse.RowBinary.ClickHouseColumnAttribute", KnownType.ColumnAttribute),
         ("ClickHouse.RowBinary.ClickHouseIgnoreAttribute", KnownType.IgnoreAttribute),

@@ -94,7 +94,14 @@ internal sealed partial class Parser
                 return BindArray(type, name, clickHouseType.Arguments[0]);
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 return BindArray(type, name, ClickHouseType.Of(ClickHouseTypeKind.Point));
+            case ClickHouseTypeKind.QBit:
+                return BindArray(type, name, clickHouseType.Arguments[0], clickHouseType.Dimension);
+            case ClickHouseTypeKind.Geometry when _known.Is(type, KnownType.ClickHouseGeometry):
+                return Scalar(type, name, 1, ScalarEncoding.Geometry);
+            case ClickHouseTypeKind.Geometry when type is INamedTypeSymbol named && _known.Is(named, KnownType.ClickHouseVariant):
+                return BindVariant(type, clickHouseType);
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
                 return BindArray(type, name, ClickHouseType.Of(ClickHouseTypeKind.Ring));
@@ -123,7 +130,7 @@ internal sealed partial class Parser
             case ClickHouseTypeKind.Interval:
                 return BindInterval(type, name, clickHouseType.IntervalUnit!);
             case ClickHouseTypeKind.Nothing:
-                return BindingError.Mismatch("a Nothing column holds no value at all; declare Nullable(Nothing) for a column that is always NULL");
+                return BindingError.Mismatch(NothingHasNoValues);
         }
 
         return BindingError.Mismatch(Accepted(clickHouseType));
@@ -382,17 +389,30 @@ internal sealed partial class Parser
         return new EnumValueSpec(TypeName(type), name, IsReferenceType: false, size, DefaultCheck.EqualsDefault, EnumRepresentation.CSharpEnum, storageEncoding, members.ToEquatableArray());
     }
 
-    private BindingResult<ValueSpec> BindArray(ITypeSymbol type, string name, ClickHouseType element)
+    /// <summary>What ClickHouse sends of Nothing, which has no values (proven against ClickHouse 26.9).</summary>
+    private const string NothingHasNoValues =
+        "Nothing has no values: ClickHouse sends it only inside Nullable(Nothing), always NULL (SELECT NULL), held by 'object?', "
+        + "and Array(Nothing), always empty (SELECT []), held by 'object[]' or another collection of object; and no table can have such a column";
+
+    /// <param name="dimension">The exact element count of a QBit(T, N); 0 for an Array.</param>
+    private BindingResult<ValueSpec> BindArray(ITypeSymbol type, string name, ClickHouseType element, int dimension = 0)
     {
         if (!TryGetCollection(type, out CollectionKind kind, out ITypeSymbol? elementType))
         {
             return BindingError.Mismatch($"{name} is held by T[], List<T>, IReadOnlyList<T>, IList<T> or ImmutableArray<T>");
         }
-        if (!Bind(elementType, element, allowNested: false).TryGet(out ValueSpec? elementValue, out BindingError? error))
+        ValueSpec? elementValue;
+        if (element.Kind == ClickHouseTypeKind.Nothing && elementType.SpecialType == SpecialType.System_Object)
+        {
+            elementValue = new NothingValueSpec(TypeName(elementType), element.ToString(), IsReferenceType: true, MinimumByteSize: 0, DefaultCheck.IsNull);
+        }
+        else if (!Bind(elementType, element, allowNested: false).TryGet(out elementValue, out BindingError? error))
         {
             return error;
         }
-        return new ArrayValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, 1, CollectionIsEmpty(kind), kind, elementValue);
+        // A QBit value always takes its count and N elements: the bound that checks the counts of collections around it.
+        int minimumSize = dimension == 0 ? 1 : (int)Math.Min(1 + (long)dimension * elementValue.MinimumByteSize, int.MaxValue);
+        return new ArrayValueSpec(TypeName(type), name, kind != CollectionKind.ImmutableArray, minimumSize, CollectionIsEmpty(kind), kind, elementValue, dimension);
     }
 
     private BindingResult<ValueSpec> BindTuple(ITypeSymbol type, string name, IReadOnlyList<ClickHouseType> elements, IReadOnlyList<string?> elementNames)
@@ -674,6 +694,8 @@ internal sealed partial class Parser
         }
         switch (_known.Of(type))
         {
+            case KnownType.ClickHouseGeometry:
+                return DefaultCheck.IsNullVariant;
             case KnownType.Int128:
             case KnownType.UInt128:
             case KnownType.BigInteger:
@@ -701,6 +723,7 @@ internal sealed partial class Parser
         ClickHouseTypeKind.IPv4 => $"{type} is held by 'IPAddress' or 'uint'",
         ClickHouseTypeKind.IPv6 => $"{type} is held by 'IPAddress'",
         ClickHouseTypeKind.Dynamic => $"{type} is held by 'ClickHouseDynamic'",
+        ClickHouseTypeKind.Geometry => $"{type} is held by 'ClickHouseGeometry', or by a ClickHouseVariant<...> with one arm per geo type in the order of its discriminators",
         ClickHouseTypeKind.Time => $"{type} is held by 'TimeSpan'",
         ClickHouseTypeKind.Time64 => $"{type} is held by 'TimeSpan' or 'long' (the raw ticks)",
         _ => $"{type} is not supported by ClickHouse.RowBinary",

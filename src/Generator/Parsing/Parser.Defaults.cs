@@ -83,6 +83,7 @@ internal sealed partial class Parser
             case KnownType.IPAddress: return ClickHouseType.Of(ClickHouseTypeKind.IPv6);
             case KnownType.ClickHouseDecimal: return ClickHouseType.Decimal(76, 38);
             case KnownType.ClickHouseDynamic: return ClickHouseType.Of(ClickHouseTypeKind.Dynamic);
+            case KnownType.ClickHouseGeometry: return ClickHouseType.Of(ClickHouseTypeKind.Geometry);
             case KnownType.JsonNode:
             case KnownType.JsonDocument:
                 return ClickHouseType.Of(ClickHouseTypeKind.Json);

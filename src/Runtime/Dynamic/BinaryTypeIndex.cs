@@ -56,6 +56,7 @@ internal static class BinaryTypeIndex
     public const byte Time = 0x32;
     public const byte Time64 = 0x34;
     public const byte QBit = 0x36;
+    public const byte QBitWithStride = 0x37;
 
     /// <summary>The JSON serialization version ClickHouse writes in the JSON type encoding.</summary>
     public const byte JsonSerializationVersion = 0;

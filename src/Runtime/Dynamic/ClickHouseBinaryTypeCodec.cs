@@ -12,8 +12,8 @@ namespace ClickHouse.RowBinary;
 /// ClickHouse's binary encoding of data types: the type header before every <c>Dynamic</c> value and every
 /// dynamic JSON path, and the header of RowBinaryWithNamesAndTypes under
 /// <c>output_format_binary_encode_types_in_binary_format=1</c>. Encodes every type <see cref="ClickHouseType"/> can
-/// express and decodes every type ClickHouse writes except the ones no column value can have (AggregateFunction
-/// states, Set, Function, QBit), which are an error naming the type code.
+/// express and decodes every type ClickHouse writes except AggregateFunction (whose states only the function itself
+/// can read) and the ones no column value can have (Set, Function), which are an error naming the type code.
 /// </summary>
 public static class ClickHouseBinaryTypeCodec
 {
@@ -197,8 +197,19 @@ public static class ClickHouseBinaryTypeCodec
             case ClickHouseTypeKind.MultiLineString:
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiPolygon:
+            case ClickHouseTypeKind.MultiPoint:
+            case ClickHouseTypeKind.Geometry:
                 writer.WriteUInt8(BinaryTypeIndex.Custom);
                 writer.WriteString(ClickHouseType.KindName(type.Kind));
+                break;
+            case ClickHouseTypeKind.QBit:
+                writer.WriteUInt8(type.Stride is null ? BinaryTypeIndex.QBit : BinaryTypeIndex.QBitWithStride);
+                WriteType(ref writer, type.Arguments[0]);
+                writer.WriteVarUInt((ulong)type.Dimension);
+                if (type.Stride is int stride)
+                {
+                    writer.WriteVarUInt((ulong)stride);
+                }
                 break;
             case ClickHouseTypeKind.Interval:
                 writer.WriteUInt8(BinaryTypeIndex.Interval);
@@ -406,16 +417,26 @@ public static class ClickHouseBinaryTypeCodec
                     builder.Append(')');
                     break;
                 }
+            case BinaryTypeIndex.QBit:
+            case BinaryTypeIndex.QBitWithStride:
+                builder.Append("QBit(");
+                ReadType(ref reader, builder, depth + 1, maxDepth);
+                builder.Append(", ").Append(reader.ReadVarUInt().ToString(CultureInfo.InvariantCulture));
+                if (code == BinaryTypeIndex.QBitWithStride)
+                {
+                    builder.Append(", ").Append(reader.ReadVarUInt().ToString(CultureInfo.InvariantCulture));
+                }
+                builder.Append(')');
+                break;
             case BinaryTypeIndex.AggregateFunction:
-                ThrowHelper.ThrowInvalid(offset, "binary type encoding", "AggregateFunction (type code 0x25) holds opaque aggregation states that this library does not read; select finalizeAggregation(...) or a -Merge combinator instead.");
+                ThrowHelper.ThrowInvalid(offset, "binary type encoding", "type code 0x25: " + ClickHouseTypeNames.AggregateFunctionStates + ".");
                 break;
             case BinaryTypeIndex.Set:
             case BinaryTypeIndex.Function:
-            case BinaryTypeIndex.QBit:
-                ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"type code 0x{code:X2} ({(code == BinaryTypeIndex.Set ? "Set" : code == BinaryTypeIndex.Function ? "Function" : "QBit")}) is not supported.");
+                ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"type code 0x{code:X2} ({(code == BinaryTypeIndex.Set ? "Set" : "Function")}) is not supported.");
                 break;
             default:
-                ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"0x{code:X2} is not a known type code (expected 0x00 to 0x36).");
+                ThrowHelper.ThrowInvalid(offset, "binary type encoding", $"0x{code:X2} is not a known type code (expected 0x00 to 0x37).");
                 break;
         }
     }

@@ -74,11 +74,21 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Point: return (0d, 0d);
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 return Array.Empty<(double X, double Y)>();
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
                 return Array.Empty<(double X, double Y)[]>();
             case ClickHouseTypeKind.MultiPolygon: return Array.Empty<(double X, double Y)[][]>();
+            case ClickHouseTypeKind.Geometry: return ClickHouseGeometry.Null;
+            case ClickHouseTypeKind.QBit:
+                // The zero vector, as ClickHouse fills a QBit column that is given no value.
+                return type.Arguments[0].Kind switch
+                {
+                    ClickHouseTypeKind.Int8 => new sbyte[type.Dimension],
+                    ClickHouseTypeKind.Float64 => new double[type.Dimension],
+                    _ => new float[type.Dimension],
+                };
             case ClickHouseTypeKind.Time:
             case ClickHouseTypeKind.Time64:
                 return TimeSpan.Zero;
@@ -175,7 +185,8 @@ public static partial class ClickHouseValueCodec
             case IReadOnlyList<object?> list:
                 return list;
             case string:
-            case byte[] when type.Kind != ClickHouseTypeKind.Array:
+            // An sbyte[] passes 'is byte[]' too (the runtime lets them alias), and QBit(Int8, N) takes one.
+            case byte[] when type.Kind is not (ClickHouseTypeKind.Array or ClickHouseTypeKind.QBit):
                 throw Mismatch(type, value, "a collection (object?[], T[], List<T>, ...)");
             case IEnumerable items:
                 {

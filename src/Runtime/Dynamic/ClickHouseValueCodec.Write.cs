@@ -15,7 +15,7 @@ public static partial class ClickHouseValueCodec
     internal static void WriteValue(ref RowBinaryWriter writer, ClickHouseType type, object? value, int depth)
     {
         if (value is null && type.Kind is not (ClickHouseTypeKind.Nullable or ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic
-            or ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.SimpleAggregateFunction))
+            or ClickHouseTypeKind.Geometry or ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.SimpleAggregateFunction))
         {
             ThrowHelper.ThrowNullValue(type.ToString());
         }
@@ -138,8 +138,27 @@ public static partial class ClickHouseValueCodec
                 break;
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 WritePoints(ref writer, type, value!);
                 break;
+            case ClickHouseTypeKind.Geometry:
+                writer.WriteGeometry(value switch
+                {
+                    null => ClickHouseGeometry.Null,
+                    ClickHouseGeometry geometry => geometry,
+                    _ => throw Mismatch(type, value, "a ClickHouseGeometry"),
+                });
+                break;
+            case ClickHouseTypeKind.QBit:
+                {
+                    IReadOnlyList<object?> items = ToList(value!, type);
+                    writer.WriteQBitLength(items.Count, type.Dimension, type.ToString());
+                    foreach (object? item in items)
+                    {
+                        WriteValue(ref writer, type.Arguments[0], item, depth);
+                    }
+                    break;
+                }
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
                 WriteLines(ref writer, type, value!);
@@ -384,7 +403,8 @@ public static partial class ClickHouseValueCodec
         ClickHouseTypeKind.UUID => value is Guid,
         ClickHouseTypeKind.IPv4 or ClickHouseTypeKind.IPv6 => value is IPAddress,
         ClickHouseTypeKind.Array or ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString or ClickHouseTypeKind.Polygon
-            or ClickHouseTypeKind.MultiLineString or ClickHouseTypeKind.MultiPolygon => value is IEnumerable and not string and not byte[],
+            or ClickHouseTypeKind.MultiLineString or ClickHouseTypeKind.MultiPolygon or ClickHouseTypeKind.MultiPoint
+            or ClickHouseTypeKind.QBit => value is IEnumerable and not string and not byte[],
         ClickHouseTypeKind.Tuple or ClickHouseTypeKind.Point => value is ITuple,
         ClickHouseTypeKind.Map => value is IDictionary or IEnumerable<KeyValuePair<object, object?>>,
         ClickHouseTypeKind.Time or ClickHouseTypeKind.Time64 => value is TimeSpan,

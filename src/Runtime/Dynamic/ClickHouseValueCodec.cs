@@ -19,8 +19,9 @@ namespace ClickHouse.RowBinary;
 /// null for NULL; object?[] for Array, Tuple and each Nested element (Nested reads as an array of tuples);
 /// <c>List&lt;KeyValuePair&lt;object, object?&gt;&gt;</c> for Map (order and duplicate keys kept);
 /// <see cref="ClickHouseDynamic"/> for Variant (the arm's type and value) and Dynamic; string (JSON text) for JSON;
-/// <c>(double X, double Y)</c> for Point and arrays of it for Ring, LineString, Polygon, MultiLineString and
-/// MultiPolygon; TimeSpan for Time and Time64; long for Interval; the inner type's form for LowCardinality and
+/// <c>(double X, double Y)</c> for Point and arrays of it for Ring, LineString, MultiPoint, Polygon, MultiLineString and
+/// MultiPolygon; <see cref="ClickHouseGeometry"/> for Geometry; sbyte[], float[] (Float32, BFloat16) or double[] for
+/// QBit; TimeSpan for Time and Time64; long for Interval; the inner type's form for LowCardinality and
 /// SimpleAggregateFunction. Writing also accepts the other forms a value naturally comes in (any integer type
 /// that fits, byte[] for String, string for FixedString, DateTimeOffset, any collection for Array, dictionaries for
 /// Map, value tuples for Tuple, JsonNode and JsonDocument for JSON, a plain value for a Variant arm or Dynamic
@@ -127,23 +128,20 @@ public static partial class ClickHouseValueCodec
             case ClickHouseTypeKind.Json:
                 return reader.ReadJson(type, depth);
             case ClickHouseTypeKind.Point:
-                return ReadPoint(ref reader);
+                return reader.ReadPoint();
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
-                return ReadPoints(ref reader, type);
+            case ClickHouseTypeKind.MultiPoint:
+                return reader.ReadPoints(type.ToString());
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
-                return ReadLines(ref reader, type);
+                return reader.ReadLines(type.ToString());
             case ClickHouseTypeKind.MultiPolygon:
-                {
-                    int count = reader.ReadLength(type.ToString());
-                    var polygons = new (double X, double Y)[count][][];
-                    for (int i = 0; i < count; i++)
-                    {
-                        polygons[i] = ReadLines(ref reader, type);
-                    }
-                    return polygons;
-                }
+                return reader.ReadPolygons(type.ToString());
+            case ClickHouseTypeKind.Geometry:
+                return reader.ReadGeometry();
+            case ClickHouseTypeKind.QBit:
+                return ReadQBit(ref reader, type);
             case ClickHouseTypeKind.Time: return reader.ReadTime();
             case ClickHouseTypeKind.Time64:
                 return type.Precision <= MaxDateTimePrecision ? reader.ReadTime64(type.Precision) : reader.ReadInt64();
@@ -286,28 +284,42 @@ public static partial class ClickHouseValueCodec
         return new ClickHouseDynamic(arm, ReadValue(ref reader, arm, depth));
     }
 
-    private static (double X, double Y) ReadPoint(ref RowBinaryReader reader) => (reader.ReadFloat64(), reader.ReadFloat64());
-
-    private static (double X, double Y)[] ReadPoints(ref RowBinaryReader reader, ClickHouseType type)
+    /// <summary>A QBit vector as an array of its element type: sbyte[], float[] (Float32, BFloat16) or double[].</summary>
+    private static Array ReadQBit(ref RowBinaryReader reader, ClickHouseType type)
     {
-        int count = reader.ReadLength(type.ToString(), 16);
-        var points = new (double X, double Y)[count];
-        for (int i = 0; i < count; i++)
+        ClickHouseType element = type.Arguments[0];
+        string name = type.ToString();
+        int count = reader.ReadQBitLength(type.Dimension, name, element.ByteSize);
+        switch (element.Kind)
         {
-            points[i] = ReadPoint(ref reader);
+            case ClickHouseTypeKind.Int8:
+                {
+                    var values = new sbyte[count];
+                    RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, values.AsSpan(), name);
+                    return values;
+                }
+            case ClickHouseTypeKind.Float32:
+                {
+                    var values = new float[count];
+                    RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, values.AsSpan(), name);
+                    return values;
+                }
+            case ClickHouseTypeKind.Float64:
+                {
+                    var values = new double[count];
+                    RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, values.AsSpan(), name);
+                    return values;
+                }
+            default:
+                {
+                    var values = new float[count];
+                    for (int i = 0; i < values.Length; i++)
+                    {
+                        values[i] = reader.ReadBFloat16();
+                    }
+                    return values;
+                }
         }
-        return points;
-    }
-
-    private static (double X, double Y)[][] ReadLines(ref RowBinaryReader reader, ClickHouseType type)
-    {
-        int count = reader.ReadLength(type.ToString());
-        var lines = new (double X, double Y)[count][];
-        for (int i = 0; i < count; i++)
-        {
-            lines[i] = ReadPoints(ref reader, type);
-        }
-        return lines;
     }
 
     /// <summary>The fewest bytes one value of the type takes, to check counts against the data before allocating.</summary>

@@ -24,6 +24,14 @@ public static class RowBinaryGeneratedSupport
     public static RowBinaryException NothingValue(string clickHouseType, long offset)
         => new($"Invalid {clickHouseType} at byte offset {offset}: expected the NULL marker 1, since the type holds only NULL.", offset, clickHouseType);
 
+    /// <summary>A member with elements for an <c>Array(Nothing)</c> column, which holds only empty arrays.</summary>
+    public static RowBinaryException NothingElements(int count, string clickHouseType)
+        => new($"{clickHouseType} holds only empty arrays (Nothing has no values), but the member has {count} elements.", clickHouseType: clickHouseType);
+
+    /// <summary>An <c>Array(Nothing)</c> in the data that claims elements.</summary>
+    public static RowBinaryException NothingElements(int count, string clickHouseType, long offset)
+        => new($"Invalid {clickHouseType} before byte offset {offset}: it claims {count} elements, but Nothing has no values, so the array is always empty.", offset, clickHouseType);
+
     /// <summary>A value to write that is not one of the labels (or numbers) of an Enum column.</summary>
     public static RowBinaryException NotAnEnumValue(string? value, string clickHouseType)
         => new($"The value '{value ?? "null"}' is not one of the values of {clickHouseType}; add it to the column's Enum type or write one of its values.", clickHouseType: clickHouseType);

@@ -412,6 +412,26 @@ public ref partial struct RowBinaryReader
         return CheckLengthSlow(length, what, minElementSize);
     }
 
+    /// <summary>
+    /// Reads the element count of a <c>QBit(T, N)</c> value, which must be <paramref name="dimension"/>: another count
+    /// is an error at once, whatever the data holds; then, as in <see cref="ReadLength"/>, the elements' bytes
+    /// (<paramref name="elementSize"/> each) are checked to be there before anything is allocated for them.
+    /// </summary>
+    public int ReadQBitLength(int dimension, string clickHouseType, int elementSize)
+    {
+        long offset = Offset;
+        ulong length = ReadVarUInt();
+        if (length != (ulong)dimension)
+        {
+            ThrowHelper.ThrowInvalid(offset, clickHouseType, $"the vector has {length} elements, but the type holds exactly {dimension}.");
+        }
+        if (length <= (ulong)(_span.Length - _position) / (ulong)Math.Max(elementSize, 1))
+        {
+            return dimension;
+        }
+        return CheckLengthSlow(length, clickHouseType, elementSize);
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private int CheckLengthSlow(ulong length, string what, int minElementSize)
     {

@@ -194,6 +194,19 @@ public ref partial struct RowBinaryWriter
         _buffered += i;
     }
 
+    /// <summary>Writes the element count of a <c>QBit(T, N)</c> value, which must be <paramref name="dimension"/>.</summary>
+    /// <exception cref="RowBinaryException">The vector has another number of elements.</exception>
+    public void WriteQBitLength(int length, int dimension, string clickHouseType)
+    {
+        if (length != dimension)
+        {
+            throw new RowBinaryException(
+                $"{clickHouseType} holds vectors of exactly {dimension} elements, but the value has {length}; give it {dimension}, or declare the column with the dimension of your vectors.",
+                clickHouseType: clickHouseType);
+        }
+        WriteVarUInt((uint)length);
+    }
+
     /// <summary>Writes a collection or string length.</summary>
     public void WriteLength(int length)
     {

@@ -135,9 +135,16 @@ internal static partial class ClickHouseValueReaders
         Value("Point", static column => column.Kind == ClickHouseTypeKind.Point
             ? Read(column, static (ref RowBinaryReader r, ClickHouseType _) => (r.ReadFloat64(), r.ReadFloat64()))
             : null);
-        Reference("Ring or LineString", static column => Geometry<(double X, double Y)[]>(column, ClickHouseTypeKind.Ring, ClickHouseTypeKind.LineString));
+        Reference("Ring, LineString or MultiPoint", static column => Geometry<(double X, double Y)[]>(column, ClickHouseTypeKind.Ring, ClickHouseTypeKind.LineString, ClickHouseTypeKind.MultiPoint));
         Reference("Polygon or MultiLineString", static column => Geometry<(double X, double Y)[][]>(column, ClickHouseTypeKind.Polygon, ClickHouseTypeKind.MultiLineString));
-        Reference("MultiPolygon", static column => Geometry<(double X, double Y)[][][]>(column, ClickHouseTypeKind.MultiPolygon, ClickHouseTypeKind.MultiPolygon));
+        Reference("MultiPolygon", static column => Geometry<(double X, double Y)[][][]>(column, ClickHouseTypeKind.MultiPolygon));
+        Value("Geometry", static column => column.Kind == ClickHouseTypeKind.Geometry
+            ? Read(column, static (ref RowBinaryReader r, ClickHouseType _) => r.ReadGeometry())
+            : null);
+
+        Reference("QBit(Int8, N)", static column => QBit<sbyte[]>(column, ClickHouseTypeKind.Int8));
+        Reference("QBit(Float32, N) or QBit(BFloat16, N)", static column => QBit<float[]>(column, ClickHouseTypeKind.Float32, ClickHouseTypeKind.BFloat16));
+        Reference("QBit(Float64, N)", static column => QBit<double[]>(column, ClickHouseTypeKind.Float64));
     }
 
     private static void Integer<T>(string accepts, BigInteger min, BigInteger? max)
@@ -158,11 +165,31 @@ internal static partial class ClickHouseValueReaders
     private static DelegateValueReader<T> Read<T>(ClickHouseType column, ValueRead<T> read, int rawSize = 0) => new(column, read, rawSize);
 
     /// <summary>The geometry types, read as the codec reads them: arrays of points.</summary>
-    private static DelegateValueReader<T>? Geometry<T>(ClickHouseType column, ClickHouseTypeKind kind, ClickHouseTypeKind other)
+    private static DelegateValueReader<T>? Geometry<T>(ClickHouseType column, params ReadOnlySpan<ClickHouseTypeKind> kinds)
         where T : class
-        => column.Kind == kind || column.Kind == other
+        => IsOneOf(column.Kind, kinds)
             ? Read(column, static (ref RowBinaryReader r, ClickHouseType c) => (T)ClickHouseValueCodec.Read(ref r, c)!)
             : null;
+
+    /// <summary>A QBit of one of <paramref name="elements"/>, read as the codec reads it: an array of its dimension.</summary>
+    private static DelegateValueReader<T>? QBit<T>(ClickHouseType column, params ReadOnlySpan<ClickHouseTypeKind> elements)
+        where T : class
+        => column.Kind == ClickHouseTypeKind.QBit && IsOneOf(column.Arguments[0].Kind, elements)
+            ? Read(column, static (ref RowBinaryReader r, ClickHouseType c) => (T)ClickHouseValueCodec.Read(ref r, c)!)
+            : null;
+
+    // On net8.0 MemoryExtensions.Contains needs IEquatable<T>, which an enum lacks (its overload without it came in .NET 9).
+    private static bool IsOneOf(ClickHouseTypeKind kind, ReadOnlySpan<ClickHouseTypeKind> kinds)
+    {
+        foreach (ClickHouseTypeKind one in kinds)
+        {
+            if (one == kind)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
 
     private static bool ReadFlag(ref RowBinaryReader reader)
     {

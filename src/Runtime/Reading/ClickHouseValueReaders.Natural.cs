@@ -61,9 +61,16 @@ internal static partial class ClickHouseValueReaders
         ClickHouseTypeKind.IPv4 or ClickHouseTypeKind.IPv6 => typeof(IPAddress),
         ClickHouseTypeKind.Time or ClickHouseTypeKind.Time64 => typeof(TimeSpan),
         ClickHouseTypeKind.Point => typeof((double X, double Y)),
-        ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString => typeof((double X, double Y)[]),
+        ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString or ClickHouseTypeKind.MultiPoint => typeof((double X, double Y)[]),
         ClickHouseTypeKind.Polygon or ClickHouseTypeKind.MultiLineString => typeof((double X, double Y)[][]),
         ClickHouseTypeKind.MultiPolygon => typeof((double X, double Y)[][][]),
+        ClickHouseTypeKind.Geometry => typeof(ClickHouseGeometry),
+        ClickHouseTypeKind.QBit => column.Arguments[0].Kind switch
+        {
+            ClickHouseTypeKind.Int8 => typeof(sbyte[]),
+            ClickHouseTypeKind.Float64 => typeof(double[]),
+            _ => typeof(float[]),
+        },
         ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic => typeof(ClickHouseDynamic),
         ClickHouseTypeKind.Map => typeof(List<KeyValuePair<object, object?>>),
         ClickHouseTypeKind.Tuple or ClickHouseTypeKind.Nested => typeof(object[]),

@@ -79,6 +79,7 @@ internal static class ClickHouseValueSkipper
                 return;
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 reader.Skip(16L * reader.ReadLength(type.ToString(), 16), type.ToString());
                 return;
             case ClickHouseTypeKind.Polygon:
@@ -92,6 +93,22 @@ internal static class ClickHouseValueSkipper
                     {
                         SkipLines(ref reader, type);
                     }
+                    return;
+                }
+            case ClickHouseTypeKind.Geometry:
+                {
+                    byte discriminator = reader.ReadVariantDiscriminator(type.Arguments.Count, "Geometry");
+                    if (discriminator != ClickHouseVariantOrder.NullDiscriminator)
+                    {
+                        Skip(ref reader, type.Arguments[discriminator], depth);
+                    }
+                    return;
+                }
+            case ClickHouseTypeKind.QBit:
+                {
+                    int elementSize = type.Arguments[0].ByteSize;
+                    int count = reader.ReadQBitLength(type.Dimension, type.ToString(), elementSize);
+                    reader.Skip((long)count * elementSize, type.ToString());
                     return;
                 }
             default:

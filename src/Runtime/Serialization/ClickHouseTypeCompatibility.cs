@@ -8,9 +8,10 @@ internal static class ClickHouseTypeCompatibility
 {
     /// <summary>
     /// Compares after setting aside what is not in the bytes: LowCardinality and SimpleAggregateFunction
-    /// wrappers, the time zone of DateTime and DateTime64, tuple element names and enum labels; recursively
-    /// inside Nullable, Array, Map and Tuple. Everything else (Variant, whose discriminators follow the member
-    /// type names, included) must be equal.
+    /// wrappers, the time zone of DateTime and DateTime64, tuple element names, enum labels and the stride of
+    /// QBit (a storage layout); recursively inside Nullable, Array, Map and Tuple. Everything else (Variant, whose
+    /// discriminators follow the member type names, a QBit's element type and dimension, and each geo type, which
+    /// ClickHouse keeps apart even where the bytes agree) must be equal.
     /// </summary>
     public static bool Fits(ClickHouseType expected, ClickHouseType actual)
     {
@@ -26,6 +27,8 @@ internal static class ClickHouseTypeCompatibility
                 return true;
             case ClickHouseTypeKind.DateTime64:
                 return expected.Precision == actual.Precision;
+            case ClickHouseTypeKind.QBit:
+                return expected.Dimension == actual.Dimension && expected.Arguments[0].Equals(actual.Arguments[0]);
             case ClickHouseTypeKind.Enum8:
             case ClickHouseTypeKind.Enum16:
                 return SameValues(expected.EnumMembers, actual.EnumMembers);

@@ -55,7 +55,10 @@ internal static class ServerTypeSupport
     public static IEnumerable<string> FamiliesOf(ClickHouseType type)
     {
         yield return type.Kind == ClickHouseTypeKind.Interval ? "Interval" + type.IntervalUnit : ClickHouseType.KindName(type.Kind);
-        IEnumerable<ClickHouseType> inner = type.Arguments.Concat(type.JsonTypedPaths.Select(path => path.Value));
+        // A Geometry column needs the Geometry family alone: the geo types it holds are the server's own business.
+        IEnumerable<ClickHouseType> inner = type.Kind == ClickHouseTypeKind.Geometry
+            ? []
+            : type.Arguments.Concat(type.JsonTypedPaths.Select(path => path.Value));
         foreach (ClickHouseType argument in inner)
         {
             foreach (string family in FamiliesOf(argument))

@@ -24,11 +24,18 @@ public sealed partial class ClickHouseType
     private const int MaxJsonMaxDynamicPaths = 10000;
     private const int MaxVariantTypes = 255;
 
+    /// <summary>
+    /// The largest QBit dimension a server accepts: it stores each bit of a vector's elements as a FixedString of one
+    /// bit per element, and a FixedString holds at most <see cref="MaxFixedStringLength"/> bytes.
+    /// </summary>
+    public const int MaxQBitDimension = MaxFixedStringLength * 8;
+
     private static readonly ClickHouseType?[] SimpleTypes = CreateSimpleTypes();
 
     private static ClickHouseType?[] CreateSimpleTypes()
     {
-        var types = new ClickHouseType?[(int)ClickHouseTypeKind.Nothing + 1];
+        // Geometry is the last kind.
+        var types = new ClickHouseType?[(int)ClickHouseTypeKind.Geometry + 1];
         foreach (ClickHouseTypeKind kind in new[]
         {
             ClickHouseTypeKind.Int8, ClickHouseTypeKind.Int16, ClickHouseTypeKind.Int32, ClickHouseTypeKind.Int64,
@@ -39,18 +46,25 @@ public sealed partial class ClickHouseType
             ClickHouseTypeKind.UUID, ClickHouseTypeKind.IPv4, ClickHouseTypeKind.IPv6, ClickHouseTypeKind.Dynamic,
             ClickHouseTypeKind.Json, ClickHouseTypeKind.Point, ClickHouseTypeKind.Ring, ClickHouseTypeKind.LineString,
             ClickHouseTypeKind.MultiLineString, ClickHouseTypeKind.Polygon, ClickHouseTypeKind.MultiPolygon,
-            ClickHouseTypeKind.Time, ClickHouseTypeKind.Nothing,
+            ClickHouseTypeKind.Time, ClickHouseTypeKind.Nothing, ClickHouseTypeKind.MultiPoint,
         })
         {
             types[(int)kind] = new ClickHouseType(kind);
         }
+        // Discriminators 0 to 5 number the first six geo types by name; MultiPoint came later and took 6.
+        types[(int)ClickHouseTypeKind.Geometry] = new ClickHouseType(ClickHouseTypeKind.Geometry, new[]
+        {
+            types[(int)ClickHouseTypeKind.LineString]!, types[(int)ClickHouseTypeKind.MultiLineString]!,
+            types[(int)ClickHouseTypeKind.MultiPolygon]!, types[(int)ClickHouseTypeKind.Point]!,
+            types[(int)ClickHouseTypeKind.Polygon]!, types[(int)ClickHouseTypeKind.Ring]!, types[(int)ClickHouseTypeKind.MultiPoint]!,
+        });
         return types;
     }
 
     /// <summary>
     /// The type of a kind that needs no parameters: the integers and floats, <c>Bool</c>, <c>String</c>, <c>Date</c>,
     /// <c>Date32</c>, <c>DateTime</c> (no time zone), <c>UUID</c>, <c>IPv4</c>, <c>IPv6</c>, <c>Dynamic</c>, <c>JSON</c>,
-    /// the geo types, <c>Time</c> and <c>Nothing</c>. Returns a shared instance.
+    /// the geo types (<c>Geometry</c> included), <c>Time</c> and <c>Nothing</c>. Returns a shared instance.
     /// </summary>
     /// <exception cref="ArgumentException">The kind needs parameters or element types.</exception>
     public static ClickHouseType Of(ClickHouseTypeKind kind)
@@ -98,6 +112,13 @@ public sealed partial class ClickHouseType
     /// <summary><c>Variant(T1, T2, ...)</c>; the members are put in discriminator (name) order.</summary>
     public static ClickHouseType Variant(params ClickHouseType[] members)
         => TryCreateVariant(NotNull(members, nameof(members)), out string? error, out _) ?? throw Invalid(error, nameof(members));
+
+    /// <summary>
+    /// <c>QBit(element, dimension)</c> or <c>QBit(element, dimension, stride)</c>: a vector of exactly
+    /// <paramref name="dimension"/> elements of <c>Int8</c>, <c>BFloat16</c>, <c>Float32</c> or <c>Float64</c>.
+    /// </summary>
+    public static ClickHouseType QBit(ClickHouseType element, int dimension, int? stride = null)
+        => TryCreateQBit(NotNull(element, nameof(element)), dimension, stride, out string? error) ?? throw Invalid(error, nameof(dimension));
 
     /// <summary><c>FixedString(length)</c>.</summary>
     public static ClickHouseType FixedString(int length)
@@ -218,6 +239,39 @@ public sealed partial class ClickHouseType
 
     internal static ClickHouseType CreateInterval(string unit) => new(ClickHouseTypeKind.Interval, intervalUnit: unit);
 
+    internal static ClickHouseType? TryCreateQBit(ClickHouseType element, long dimension, long? stride, out string? error)
+    {
+        error = CheckQBitElement(element);
+        if (error is not null)
+        {
+            return null;
+        }
+        if (dimension < 1 || dimension > MaxQBitDimension)
+        {
+            error = "the QBit dimension must be between 1 and " + Format(MaxQBitDimension) + ", got " + Format(dimension);
+            return null;
+        }
+        if (stride is long given)
+        {
+            if (given < 1 || given > dimension || dimension % given != 0)
+            {
+                error = "the QBit stride must be a positive divisor of the dimension " + Format(dimension) + ", got " + Format(given);
+                return null;
+            }
+            if (given < dimension && given % 8 != 0)
+            {
+                error = "the QBit stride must be a multiple of 8 when it is smaller than the dimension, got " + Format(given);
+                return null;
+            }
+        }
+        error = null;
+        return new ClickHouseType(
+            ClickHouseTypeKind.QBit,
+            new[] { element },
+            dimension: (int)dimension,
+            stride: stride is null || stride == dimension ? null : (int)stride.Value);
+    }
+
     internal static ClickHouseType? TryCreateWrapper(ClickHouseTypeKind kind, ClickHouseType element, out string? error)
     {
         error = kind switch
@@ -330,6 +384,7 @@ public sealed partial class ClickHouseType
             string? problem = member.IsNullable ? "Nullable types are not allowed inside Variant: " + member.ToString()
                 : member.Kind == ClickHouseTypeKind.Dynamic ? "Dynamic is not allowed inside Variant"
                 : member.Kind == ClickHouseTypeKind.Variant ? "Variant types cannot be nested"
+                : member.Kind == ClickHouseTypeKind.Geometry ? "Geometry is a Variant of the geo types, and Variant types cannot be nested; list the geo types in the Variant instead"
                 : null;
             if (problem is not null)
             {
@@ -516,6 +571,11 @@ public sealed partial class ClickHouseType
             jsonSkipRegexps: regexpArray);
     }
 
+    internal static string? CheckQBitElement(ClickHouseType element)
+        => element.Kind is ClickHouseTypeKind.Int8 or ClickHouseTypeKind.BFloat16 or ClickHouseTypeKind.Float32 or ClickHouseTypeKind.Float64
+            ? null
+            : "QBit supports only Int8, BFloat16, Float32 or Float64 elements, not " + element.ToString();
+
     private static string? CheckNullableElement(ClickHouseType element)
     {
         switch (element.Kind)
@@ -532,6 +592,8 @@ public sealed partial class ClickHouseType
             case ClickHouseTypeKind.MultiLineString:
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiPolygon:
+            case ClickHouseTypeKind.MultiPoint:
+            case ClickHouseTypeKind.Geometry:
                 return element.ToString() + " cannot be inside Nullable";
             default:
                 return null;

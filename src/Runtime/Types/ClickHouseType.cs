@@ -37,7 +37,9 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
         int? maxDynamicTypes = null,
         KeyValuePair<string, ClickHouseType>[]? jsonTypedPaths = null,
         string[]? jsonSkipPaths = null,
-        string[]? jsonSkipRegexps = null)
+        string[]? jsonSkipRegexps = null,
+        int dimension = 0,
+        int? stride = null)
     {
         Kind = kind;
         Arguments = arguments is { Length: > 0 } ? new ReadOnlyCollection<ClickHouseType>(arguments) : Empty.Types;
@@ -55,6 +57,8 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
         JsonTypedPaths = jsonTypedPaths is { Length: > 0 } ? new ReadOnlyCollection<KeyValuePair<string, ClickHouseType>>(jsonTypedPaths) : Empty.TypedPaths;
         JsonSkipPaths = jsonSkipPaths is { Length: > 0 } ? new ReadOnlyCollection<string>(jsonSkipPaths) : Empty.Strings;
         JsonSkipRegexps = jsonSkipRegexps is { Length: > 0 } ? new ReadOnlyCollection<string>(jsonSkipRegexps) : Empty.Strings;
+        Dimension = dimension;
+        Stride = stride;
     }
 
     /// <summary>The type family.</summary>
@@ -63,7 +67,10 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
     /// <summary>
     /// The nested types: the element of <c>Nullable</c>, <c>LowCardinality</c> and <c>Array</c>; the elements of
     /// <c>Tuple</c>; key then value of <c>Map</c>; the members of <c>Variant</c> in discriminator order; the fields of
-    /// <c>Nested</c>; the value type of <c>SimpleAggregateFunction</c>. Empty for every other kind.
+    /// <c>Nested</c>; the value type of <c>SimpleAggregateFunction</c>; the element type of <c>QBit</c>; the geo types of
+    /// <c>Geometry</c> in its discriminator order (<c>LineString</c>, <c>MultiLineString</c>, <c>MultiPolygon</c>,
+    /// <c>Point</c>, <c>Polygon</c>, <c>Ring</c>, then <c>MultiPoint</c>, which ClickHouse added last). Empty for every
+    /// other kind.
     /// </summary>
     public IReadOnlyList<ClickHouseType> Arguments { get; }
 
@@ -109,15 +116,22 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
     /// <summary>JSON <c>SKIP REGEXP 'pattern'</c> entries (unescaped), sorted.</summary>
     public IReadOnlyList<string> JsonSkipRegexps { get; }
 
+    /// <summary>The number of elements N of <c>QBit(T, N)</c>, which every value has exactly; 0 for other kinds.</summary>
+    public int Dimension { get; }
+
+    /// <summary>The stride of <c>QBit(T, N, stride)</c> (how the server groups elements on disk; not in RowBinary);
+    /// null when not given or equal to the dimension.</summary>
+    public int? Stride { get; }
+
     /// <summary>True for a named <c>Tuple</c> and for <c>Nested</c>.</summary>
     public bool HasElementNames => ElementNames.Count > 0;
 
     /// <summary>
-    /// The single nested type of <c>Nullable</c>, <c>LowCardinality</c>, <c>Array</c> and
+    /// The single nested type of <c>Nullable</c>, <c>LowCardinality</c>, <c>Array</c>, <c>QBit</c> and
     /// <c>SimpleAggregateFunction</c>; null for every other kind.
     /// </summary>
     public ClickHouseType? ElementType => Kind is ClickHouseTypeKind.Nullable or ClickHouseTypeKind.LowCardinality
-        or ClickHouseTypeKind.Array or ClickHouseTypeKind.SimpleAggregateFunction ? Arguments[0] : null;
+        or ClickHouseTypeKind.Array or ClickHouseTypeKind.QBit or ClickHouseTypeKind.SimpleAggregateFunction ? Arguments[0] : null;
 
     /// <summary>True when values can be NULL: the type is <c>Nullable(T)</c> once <see cref="Unwrap"/> has removed
     /// <c>LowCardinality</c> and <c>SimpleAggregateFunction</c> (so <c>LowCardinality(Nullable(String))</c> is nullable).</summary>
@@ -371,6 +385,14 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
             case ClickHouseTypeKind.SimpleAggregateFunction:
                 builder.Append("SimpleAggregateFunction(").Append(AggregateFunction).Append(", ").Append(Arguments[0].ToString()).Append(')');
                 break;
+            case ClickHouseTypeKind.QBit:
+                builder.Append("QBit(").Append(Arguments[0].ToString()).Append(", ").Append(Format(Dimension));
+                if (Stride is int stride)
+                {
+                    builder.Append(", ").Append(Format(stride));
+                }
+                builder.Append(')');
+                break;
             default:
                 builder.Append(KindName(Kind));
                 break;
@@ -479,6 +501,9 @@ public sealed partial class ClickHouseType : IEquatable<ClickHouseType>
         ClickHouseTypeKind.SimpleAggregateFunction => "SimpleAggregateFunction",
         ClickHouseTypeKind.Nested => "Nested",
         ClickHouseTypeKind.Nothing => "Nothing",
+        ClickHouseTypeKind.QBit => "QBit",
+        ClickHouseTypeKind.MultiPoint => "MultiPoint",
+        ClickHouseTypeKind.Geometry => "Geometry",
         _ => throw new ArgumentOutOfRangeException(nameof(kind), kind, "Unknown ClickHouse type kind."),
     };
 

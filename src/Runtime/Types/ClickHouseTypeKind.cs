@@ -52,4 +52,10 @@ public enum ClickHouseTypeKind
     SimpleAggregateFunction,
     Nested,
     Nothing,
+    /// <summary><c>QBit(T, N)</c>: a vector of N numbers stored bit-sliced for similarity search; in RowBinary a count and the elements, like <c>Array(T)</c>.</summary>
+    QBit,
+    /// <summary><c>MultiPoint</c>: <c>Array(Point)</c> under its own name.</summary>
+    MultiPoint,
+    /// <summary><c>Geometry</c>: one value of any geo type, a <c>Variant</c> over them with discriminators of its own.</summary>
+    Geometry,
 }

@@ -32,6 +32,8 @@ internal enum ClickHouseTypeSyntax
     Json,
     Interval,
     SimpleAggregateFunction,
+    /// <summary><c>QBit(T, N)</c> or <c>QBit(T, N, stride)</c>.</summary>
+    QBit,
     /// <summary>A type the server knows that this library does not handle.</summary>
     Unsupported,
 }
@@ -91,7 +93,8 @@ internal static class ClickHouseTypeNames
         {
             ClickHouseTypeKind.UUID, ClickHouseTypeKind.IPv4, ClickHouseTypeKind.IPv6, ClickHouseTypeKind.Point,
             ClickHouseTypeKind.Ring, ClickHouseTypeKind.LineString, ClickHouseTypeKind.MultiLineString,
-            ClickHouseTypeKind.Polygon, ClickHouseTypeKind.MultiPolygon, ClickHouseTypeKind.Nothing,
+            ClickHouseTypeKind.Polygon, ClickHouseTypeKind.MultiPolygon, ClickHouseTypeKind.MultiPoint,
+            ClickHouseTypeKind.Geometry, ClickHouseTypeKind.Nothing,
         })
         {
             Add(ClickHouseType.KindName(kind), ClickHouseTypeSyntax.Simple, kind, false);
@@ -113,15 +116,13 @@ internal static class ClickHouseTypeNames
         Add("Nested", ClickHouseTypeSyntax.Nested, ClickHouseTypeKind.Nested, false);
         Add("Dynamic", ClickHouseTypeSyntax.Dynamic, ClickHouseTypeKind.Dynamic, false);
         Add("SimpleAggregateFunction", ClickHouseTypeSyntax.SimpleAggregateFunction, ClickHouseTypeKind.SimpleAggregateFunction, false);
+        Add("QBit", ClickHouseTypeSyntax.QBit, ClickHouseTypeKind.QBit, false);
         foreach (string unit in ClickHouseType.IntervalUnits)
         {
             Add("Interval" + unit, ClickHouseTypeSyntax.Interval, ClickHouseTypeKind.Interval, false, text: unit);
         }
 
-        Unsupported("AggregateFunction", "AggregateFunction states are opaque and not supported; read them with finalizeAggregation() or use SimpleAggregateFunction");
-        Unsupported("QBit", "the QBit type is not supported");
-        Unsupported("Geometry", "the Geometry type is not supported; use Point, Ring, LineString, Polygon or their Multi* forms");
-        Unsupported("MultiPoint", "the MultiPoint type is not supported; use Array(Point)");
+        Unsupported("AggregateFunction", AggregateFunctionStates);
         Unsupported("Object", "Object('json') is the removed experimental JSON type; use JSON");
 
         // Registered case-insensitively by the server.
@@ -167,6 +168,13 @@ internal static class ClickHouseTypeNames
             "NATIONAL CHARACTER VARYING", "NCHAR", "NCHAR LARGE OBJECT", "NCHAR VARYING", "NVARCHAR", "TEXT", "TINYBLOB",
             "TINYTEXT", "VARBINARY", "VARCHAR", "VARCHAR2");
     }
+
+    /// <summary>Why AggregateFunction columns are refused, and what to select instead (proven against ClickHouse 26.9).</summary>
+    public const string AggregateFunctionStates =
+        "AggregateFunction(f, ...) holds aggregation states, which are not self-delimiting in RowBinary: each function writes a state "
+        + "of its own making, so reading one needs the function itself. Select finalizeAggregation(column) (or fMerge(column) with "
+        + "GROUP BY) for the value, or CAST(column AS String) or hex(column) for the state's bytes as a String; or store the column as "
+        + "SimpleAggregateFunction(f, T), which reads as T";
 
     /// <summary>The entry for <paramref name="name"/> (multi-word names with single spaces), honouring the server's case rules.</summary>
     public static ClickHouseTypeName? Find(string name)

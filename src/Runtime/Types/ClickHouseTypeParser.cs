@@ -156,6 +156,8 @@ public static class ClickHouseTypeParser
                     return ParseJson(start, hasArguments, depth);
                 case ClickHouseTypeSyntax.SimpleAggregateFunction:
                     return ParseSimpleAggregateFunction(hasArguments, depth);
+                case ClickHouseTypeSyntax.QBit:
+                    return ParseQBit(hasArguments, depth);
                 default:
                     throw Fail(start, info.Text ?? "the type " + info.Name + " is not supported");
             }
@@ -617,6 +619,42 @@ public static class ClickHouseTypeParser
             }
             while (ListContinues());
             return ClickHouseType.TryCreateJson(maxPaths, maxTypes, typed, skips, regexps, out string? jsonError) ?? throw Fail(typeStart, jsonError!);
+        }
+
+        private ClickHouseType ParseQBit(bool hasArguments, int depth)
+        {
+            if (!hasArguments)
+            {
+                throw Fail(_pos, "expected '(' with the element type and the dimension" + Found() + ", as in QBit(Float32, 128)");
+            }
+            Expect('(');
+            SkipWhitespace();
+            int elementStart = _pos;
+            ClickHouseType element = ParseType(depth + 1);
+            if (ClickHouseType.CheckQBitElement(element) is { } elementError)
+            {
+                throw Fail(elementStart, elementError);
+            }
+            SkipWhitespace();
+            if (Current != ',' || AtEnd)
+            {
+                throw Fail(_pos, "expected ',' and the dimension" + Found() + ", as in QBit(Float32, 128)");
+            }
+            _pos++;
+            SkipWhitespace();
+            int argumentStart = _pos;
+            long dimension = ReadInteger("the QBit dimension");
+            long? stride = null;
+            SkipWhitespace();
+            if (Current == ',' && !AtEnd)
+            {
+                _pos++;
+                SkipWhitespace();
+                argumentStart = dimension is >= 1 and <= ClickHouseType.MaxQBitDimension ? _pos : argumentStart;
+                stride = ReadInteger("the QBit stride");
+            }
+            ExpectClose("QBit takes an element type, a dimension and an optional stride");
+            return ClickHouseType.TryCreateQBit(element, dimension, stride, out string? error) ?? throw Fail(argumentStart, error!);
         }
 
         private ClickHouseType ParseSimpleAggregateFunction(bool hasArguments, int depth)

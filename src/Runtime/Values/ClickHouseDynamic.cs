@@ -47,7 +47,8 @@ public readonly struct ClickHouseDynamic : IEquatable<ClickHouseDynamic>
     /// <see cref="BigInteger"/> to Int256, float/double to Float32/Float64, bool to Bool, string, char and byte[] to
     /// String, decimal to Decimal(28, s) (Decimal(38, s) beyond 28 digits), <see cref="ClickHouseDecimal"/> to
     /// Decimal(76, s), DateOnly to Date32, DateTime and DateTimeOffset to DateTime64(7, 'UTC'), TimeSpan to Time64(7),
-    /// Guid to UUID, IPAddress to IPv4 or IPv6, (double, double) to Point, and arrays of these to Array(T)
+    /// Guid to UUID, IPAddress to IPv4 or IPv6, (double, double) to Point, <see cref="ClickHouseGeometry"/> to its own
+    /// geo type (as ClickHouse keeps a Geometry value in a Dynamic), and arrays of these to Array(T)
     /// (<c>T?[]</c> to Array(Nullable(T))). null gives NULL.
     /// </summary>
     /// <exception cref="ArgumentException">No ClickHouse type follows from the value's .NET type.</exception>
@@ -60,6 +61,10 @@ public readonly struct ClickHouseDynamic : IEquatable<ClickHouseDynamic>
         if (value is ClickHouseDynamic dynamic)
         {
             return dynamic;
+        }
+        if (value is ClickHouseGeometry geometry)
+        {
+            return geometry.IsNull ? Null : new ClickHouseDynamic(ClickHouseType.Of(geometry.Kind), geometry.Value);
         }
         object boxed = value;
         ClickHouseType type = InferType(boxed)

@@ -17,6 +17,8 @@ public class HostileBytesTests
     private const byte Dynamic = 0x2B;
     private const byte FixedString = 0x16;
     private const byte Json = 0x30;
+    private const byte QBit = 0x36;
+    private const byte Float64 = 0x0E;
 
     private static RowBinaryException ReadFails<T>(byte[] bytes)
         where T : IClickHouseRow<T>
@@ -147,6 +149,44 @@ public class HostileBytesTests
         // The stream completes synchronously, so the whole read runs on this thread and its count sees all of it.
         long allocated = AllocatedBy(() => Assert.ThrowsAny<RowBinaryException>(() =>
             RowBinarySerializer.ReadListAsync<HostileDynamicRow>(new OneByteStream(bytes), RowBinaryFormat.RowBinary).GetAwaiter().GetResult()));
+
+        Assert.True(allocated < 8 * 1024 * 1024, $"reading {bytes.Length} bytes one at a time allocated {allocated:N0} bytes");
+    }
+
+    [Fact]
+    public void A_QBit_claiming_a_billion_elements_costs_only_the_bytes_given()
+    {
+        // A QBit dimension is at most 134,217,720 (ClickHouse's own cap), so a billion is no type at all...
+        byte[] billion = new WireBytes().Raw(QBit, Float64).VarUInt(1_000_000_000).VarUInt(1_000_000_000).Raw(1, 2, 3).ToArray();
+        // ...and the largest one, claimed in full by the type and the count, must still be backed by the data.
+        byte[] dynamic = new WireBytes().Raw(QBit, Float64).VarUInt(134_217_720).VarUInt(134_217_720).Raw(1, 2, 3).ToArray();
+        byte[] column = new WireBytes().VarUInt(134_217_720).Raw(1, 2, 3).ToArray();
+        byte[] wrongCount = new WireBytes().VarUInt(1_000_000_000).Raw(1, 2, 3).ToArray();
+
+        var errors = new List<RowBinaryException>();
+        long allocated = AllocatedBy(() =>
+        {
+            errors.Add(ReadFails<HostileDynamicRow>(billion));
+            errors.Add(ReadFails<HostileDynamicRow>(dynamic));
+            errors.Add(ReadFails<HostileQBitRow>(column));
+            errors.Add(ReadFails<HostileQBitRow>(wrongCount));
+        });
+
+        Assert.True(allocated < 1024 * 1024, $"reading four QBits of a few bytes each allocated {allocated:N0} bytes");
+        Assert.All(errors, AssertAtColumnV);
+        Assert.Contains("the QBit dimension must be between 1 and 134217720, got 1000000000", errors[0].Message, StringComparison.Ordinal);
+        Assert.Contains("a length of 134217720 needs at least 1073741760 bytes, but only 3 remain", errors[1].Message, StringComparison.Ordinal);
+        Assert.Contains("a length of 134217720 needs at least 1073741760 bytes, but only 3 remain", errors[2].Message, StringComparison.Ordinal);
+        Assert.Contains("the vector has 1000000000 elements, but the type holds exactly 134217720", errors[3].Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_QBit_claiming_its_largest_dimension_is_not_allocated_on_every_chunk_of_a_stream()
+    {
+        byte[] bytes = new WireBytes().VarUInt(134_217_720).Repeat(40, 0x01).ToArray();
+
+        long allocated = AllocatedBy(() => Assert.ThrowsAny<RowBinaryException>(() =>
+            RowBinarySerializer.ReadListAsync<HostileQBitRow>(new OneByteStream(bytes), RowBinaryFormat.RowBinary).GetAwaiter().GetResult()));
 
         Assert.True(allocated < 8 * 1024 * 1024, $"reading {bytes.Length} bytes one at a time allocated {allocated:N0} bytes");
     }

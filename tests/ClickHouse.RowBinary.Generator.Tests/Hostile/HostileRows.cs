@@ -24,3 +24,6 @@ public partial class HostileJsonDocumentRow
 
 [ClickHouseRow]
 public partial record HostileFixedStringRow([property: ClickHouseColumn("v", Type = "FixedString(16777215)")] byte[] V);
+
+[ClickHouseRow]
+public partial record HostileQBitRow([property: ClickHouseColumn("v", Type = "QBit(Float64, 134217720)")] double[] V);

@@ -43,7 +43,9 @@ internal sealed class MemberTypeFor(Random? random = null)
         ClickHouseTypeKind.Nested => Tuple(type.Arguments) + "[]",
         ClickHouseTypeKind.Map => $"global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<{ClickHouse(type.Arguments[0])}, {ClickHouse(type.Arguments[1])}>>",
         ClickHouseTypeKind.Point => "(double, double)",
-        ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString => "(double, double)[]",
+        ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString or ClickHouseTypeKind.MultiPoint => "(double, double)[]",
+        ClickHouseTypeKind.Geometry => "global::ClickHouse.RowBinary.ClickHouseGeometry",
+        ClickHouseTypeKind.QBit => ClickHouse(type.Arguments[0]) + "[]",
         ClickHouseTypeKind.Polygon or ClickHouseTypeKind.MultiLineString => "(double, double)[][]",
         ClickHouseTypeKind.MultiPolygon => "(double, double)[][][]",
         ClickHouseTypeKind.Variant => $"global::ClickHouse.RowBinary.ClickHouseVariant<{string.Join(", ", type.Arguments.Select(ClickHouse))}>",
@@ -61,7 +63,7 @@ internal sealed class MemberTypeFor(Random? random = null)
         }
         return type.Kind switch
         {
-            ClickHouseTypeKind.Array => random.Next(4) switch
+            ClickHouseTypeKind.Array or ClickHouseTypeKind.QBit => random.Next(4) switch
             {
                 0 => $"global::System.Collections.Generic.List<{ClickHouse(type.Arguments[0])}>",
                 1 => $"global::System.Collections.Generic.IReadOnlyList<{ClickHouse(type.Arguments[0])}>",
@@ -76,6 +78,8 @@ internal sealed class MemberTypeFor(Random? random = null)
             ClickHouseTypeKind.Enum16 => "short",
             ClickHouseTypeKind.Decimal when type.Precision <= 28 => "decimal",
             ClickHouseTypeKind.Time64 when type.Precision <= 7 => "global::System.TimeSpan",
+            // Its arms in Geometry's discriminator order.
+            ClickHouseTypeKind.Geometry => $"global::ClickHouse.RowBinary.ClickHouseVariant<{string.Join(", ", type.Arguments.Select(ClickHouse))}>",
             _ => null,
         };
     }

@@ -21,9 +21,9 @@ internal static class RandomSchemas
         var types = new RandomClickHouseTypes(random);
         for (int i = 0; i < DrawnSchemas; i++)
         {
-            RandomType[] columns = Enumerable.Range(0, random.Next(1, 6)).Select(_ => types.Next()).ToArray();
+            RandomType[] columns = Enumerable.Range(0, random.Next(1, 6)).Select(n => n == 0 ? types.Covering(i) : types.Next()).ToArray();
             string structure = string.Join(", ", columns.Select((c, n) => $"c{n + 1} {c.Source}"));
-            string select = string.Join(", ", columns.Select((c, n) => c.NeedsCast ? $"CAST(c{n + 1} AS {c.Type}) AS c{n + 1}" : $"c{n + 1}"));
+            string select = string.Join(", ", columns.Select((c, n) => c.NeedsCast ? $"{c.Select($"c{n + 1}")} AS c{n + 1}" : $"c{n + 1}"));
             schemas.Add(new OracleSchema(
                 $"drawn #{i}: " + string.Join(", ", columns.Select((c, n) => $"c{n + 1} {c.Type}")),
                 $"SELECT {select} FROM generateRandom({Sql.Quote(structure)}, {random.Next()}, 8, 3) LIMIT {RowsPerSchema}"));

@@ -2,7 +2,7 @@ using System.Net;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Rows;
 
-// The three tables of tests/vectors/tables.json, declared as a user would.
+// The four tables of tests/vectors/tables.json, declared as a user would.
 
 /// <summary>tables.json "web_visits": a positional record with the attributes on the parameters.</summary>
 [ClickHouseRow]
@@ -61,3 +61,11 @@ public partial class Event
     [ClickHouseColumn("flag")]
     public bool Flag { get; init; }
 }
+
+/// <summary>tables.json "vectors_and_shapes": a QBit vector, a MultiPoint and a Geometry.</summary>
+[ClickHouseRow]
+public partial record VectorAndShape(
+    [property: ClickHouseColumn("id")] uint Id,
+    [property: ClickHouseColumn("embedding", Type = "QBit(Float32, 4)")] float[] Embedding,
+    [property: ClickHouseColumn("stops", Type = "MultiPoint")] (double X, double Y)[] Stops,
+    [property: ClickHouseColumn("shape")] ClickHouseGeometry Shape);

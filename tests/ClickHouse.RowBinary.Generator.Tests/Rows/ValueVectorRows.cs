@@ -590,6 +590,90 @@ public partial record NullableNothingRow([property: ClickHouseColumn("v", Type =
     object? IValueVectorRow.Value => V;
 }
 
+[ClickHouseRow]
+public partial record QBitFloat32Row([property: ClickHouseColumn("v", Type = "QBit(Float32, 3)")] float[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitFloat32ListRow([property: ClickHouseColumn("v", Type = "QBit(Float32, 3)")] List<float> V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitFloat32ImmutableRow([property: ClickHouseColumn("v", Type = "QBit(Float32, 3)")] ImmutableArray<float> V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitBFloat16Row([property: ClickHouseColumn("v", Type = "QBit(BFloat16, 2)")] float[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitFloat64Row([property: ClickHouseColumn("v", Type = "QBit(Float64, 2)")] double[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitFloat64ReadOnlyListRow([property: ClickHouseColumn("v", Type = "QBit(Float64, 2)")] IReadOnlyList<double> V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitInt8Row([property: ClickHouseColumn("v", Type = "QBit(Int8, 4)")] sbyte[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record QBitWithStrideRow([property: ClickHouseColumn("v", Type = "QBit(Float32, 16, 8)")] float[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record NullableQBitRow([property: ClickHouseColumn("v", Type = "Nullable(QBit(Float32, 2))")] float[]? V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record ArrayQBitRow([property: ClickHouseColumn("v", Type = "Array(QBit(Float64, 1))")] double[][] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record MultiPointRow([property: ClickHouseColumn("v", Type = "MultiPoint")] (double X, double Y)[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record GeometryRow([property: ClickHouseColumn("v")] ClickHouseGeometry V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record GeometryVariantRow([property: ClickHouseColumn("v", Type = "Geometry")] ClickHouseVariant<(double X, double Y)[], (double X, double Y)[][], (double X, double Y)[][][], (double X, double Y), (double X, double Y)[][], (double X, double Y)[], (double X, double Y)[]> V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
+[ClickHouseRow]
+public partial record ArrayNothingRow([property: ClickHouseColumn("v", Type = "Array(Nothing)")] object[] V) : IValueVectorRow
+{
+    object? IValueVectorRow.Value => V;
+}
+
 /// <summary>Every row type above, by the vector type it maps.</summary>
 internal static class ValueVectorRows
 {
@@ -688,5 +772,19 @@ internal static class ValueVectorRows
         new("SimpleAggregateFunction(sum, UInt64)", "ulong", false, ValueVectorCodec.RoundTrip<SimpleAggregateSumRow>),
         new("SimpleAggregateFunction(anyLast, Nullable(String))", "string?", true, ValueVectorCodec.RoundTrip<SimpleAggregateAnyLastRow>),
         new("Nullable(Nothing)", "object?", false, ValueVectorCodec.RoundTrip<NullableNothingRow>),
+        new("QBit(Float32, 3)", "float[]", false, ValueVectorCodec.RoundTrip<QBitFloat32Row>),
+        new("QBit(Float32, 3)", "List<float>", false, ValueVectorCodec.RoundTrip<QBitFloat32ListRow>),
+        new("QBit(Float32, 3)", "ImmutableArray<float>", false, ValueVectorCodec.RoundTrip<QBitFloat32ImmutableRow>),
+        new("QBit(BFloat16, 2)", "float[]", false, ValueVectorCodec.RoundTrip<QBitBFloat16Row>),
+        new("QBit(Float64, 2)", "double[]", false, ValueVectorCodec.RoundTrip<QBitFloat64Row>),
+        new("QBit(Float64, 2)", "IReadOnlyList<double>", false, ValueVectorCodec.RoundTrip<QBitFloat64ReadOnlyListRow>),
+        new("QBit(Int8, 4)", "sbyte[]", false, ValueVectorCodec.RoundTrip<QBitInt8Row>),
+        new("QBit(Float32, 16, 8)", "float[]", false, ValueVectorCodec.RoundTrip<QBitWithStrideRow>),
+        new("Nullable(QBit(Float32, 2))", "float[]?", false, ValueVectorCodec.RoundTrip<NullableQBitRow>),
+        new("Array(QBit(Float64, 1))", "double[][]", false, ValueVectorCodec.RoundTrip<ArrayQBitRow>),
+        new("MultiPoint", "(double X, double Y)[]", false, ValueVectorCodec.RoundTrip<MultiPointRow>),
+        new("Geometry", "ClickHouseGeometry", false, ValueVectorCodec.RoundTrip<GeometryRow>),
+        new("Geometry", "ClickHouseVariant<(double X, double Y)[], (double X, double Y)[][], (double X, double Y)[][][], (double X, double Y), (double X, double Y)[][], (double X, double Y)[], (double X, double Y)[]>", false, ValueVectorCodec.RoundTrip<GeometryVariantRow>),
+        new("Array(Nothing)", "object[]", false, ValueVectorCodec.RoundTrip<ArrayNothingRow>),
     ];
 }

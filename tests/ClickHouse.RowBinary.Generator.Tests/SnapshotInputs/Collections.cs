@@ -54,6 +54,17 @@ public partial class Shapes
     [ClickHouseColumn(Type = "MultiPolygon")]
     public (double X, double Y)[][][] MultiPolygon { get; set; } = [];
 
+    [ClickHouseColumn(Type = "MultiPoint")]
+    public (double X, double Y)[] Stops { get; set; } = [];
+
+    public ClickHouseGeometry Shape { get; set; }
+
+    [ClickHouseColumn(Type = "QBit(Float32, 4)")]
+    public float[] Embedding { get; set; } = new float[4];
+
+    [ClickHouseColumn(Type = "QBit(BFloat16, 16, 8)")]
+    public List<float> Coarse { get; set; } = [];
+
     [ClickHouseColumn(Type = "LowCardinality(Nullable(String))")]
     public string? Category { get; set; }
 
@@ -62,6 +73,9 @@ public partial class Shapes
 
     [ClickHouseColumn(Type = "Nullable(Nothing)")]
     public object? AlwaysNull { get; set; }
+
+    [ClickHouseColumn(Type = "Array(Nothing)")]
+    public object[] AlwaysEmpty { get; set; } = [];
 }
 
 [ClickHouseRow]

@@ -56,11 +56,21 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 21;
         ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
         writer.CurrentColumn = 22;
-        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+        ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
         writer.CurrentColumn = 23;
-        writer.WriteUInt64(row.Total);
+        writer.WriteGeometry(row.Shape);
         writer.CurrentColumn = 24;
+        ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
+        writer.CurrentColumn = 25;
+        ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
+        writer.CurrentColumn = 26;
+        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+        writer.CurrentColumn = 27;
+        writer.WriteUInt64(row.Total);
+        writer.CurrentColumn = 28;
         ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+        writer.CurrentColumn = 29;
+        ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row)
@@ -135,13 +145,28 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
         writer.CurrentColumn = 22;
         writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+        ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
         writer.CurrentColumn = 23;
         writer.WriteUInt8(0);
-        writer.WriteUInt64(row.Total);
+        writer.WriteGeometry(row.Shape);
         writer.CurrentColumn = 24;
         writer.WriteUInt8(0);
+        ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
+        writer.CurrentColumn = 25;
+        writer.WriteUInt8(0);
+        ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
+        writer.CurrentColumn = 26;
+        writer.WriteUInt8(0);
+        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+        writer.CurrentColumn = 27;
+        writer.WriteUInt8(0);
+        writer.WriteUInt64(row.Total);
+        writer.CurrentColumn = 28;
+        writer.WriteUInt8(0);
         ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+        writer.CurrentColumn = 29;
+        writer.WriteUInt8(0);
+        ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
     }
 
     static global::Samples.Collections.Shapes global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -192,11 +217,21 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 21;
         (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
         reader.CurrentColumn = 22;
-        string? category = ClickHouseRowColumns.ReadCategory(ref reader);
+        (double X, double Y)[] stops = ClickHouseRowColumns.ReadStops(ref reader);
         reader.CurrentColumn = 23;
-        ulong total = reader.ReadUInt64();
+        global::ClickHouse.RowBinary.ClickHouseGeometry shape = reader.ReadGeometry();
         reader.CurrentColumn = 24;
+        float[] embedding = ClickHouseRowColumns.ReadEmbedding(ref reader);
+        reader.CurrentColumn = 25;
+        global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref reader);
+        reader.CurrentColumn = 26;
+        string? category = ClickHouseRowColumns.ReadCategory(ref reader);
+        reader.CurrentColumn = 27;
+        ulong total = reader.ReadUInt64();
+        reader.CurrentColumn = 28;
         object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
+        reader.CurrentColumn = 29;
+        object[] alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader);
         return new global::Samples.Collections.Shapes
         {
             Numbers = numbers,
@@ -220,9 +255,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             Paths = paths,
             Polygon = polygon,
             MultiPolygon = multiPolygon,
+            Stops = stops,
+            Shape = shape,
+            Embedding = embedding,
+            Coarse = coarse,
             Category = category,
             Total = total,
             AlwaysNull = alwaysNull,
+            AlwaysEmpty = alwaysEmpty,
         };
     }
 
@@ -250,9 +290,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         (double X, double Y)[][] paths = default!;
         global::System.Collections.Generic.List<(double X, double Y)[]> polygon = default!;
         (double X, double Y)[][][] multiPolygon = default!;
+        (double X, double Y)[] stops = default!;
+        global::ClickHouse.RowBinary.ClickHouseGeometry shape = default;
+        float[] embedding = default!;
+        global::System.Collections.Generic.List<float> coarse = default!;
         string? category = default;
         ulong total = default;
         object? alwaysNull = default;
+        object[] alwaysEmpty = default!;
         foreach (int column in columnOrder)
         {
             reader.CurrentColumn = column;
@@ -325,13 +370,28 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                     multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
                     break;
                 case 22:
-                    category = ClickHouseRowColumns.ReadCategory(ref reader);
+                    stops = ClickHouseRowColumns.ReadStops(ref reader);
                     break;
                 case 23:
-                    total = reader.ReadUInt64();
+                    shape = reader.ReadGeometry();
                     break;
                 case 24:
+                    embedding = ClickHouseRowColumns.ReadEmbedding(ref reader);
+                    break;
+                case 25:
+                    coarse = ClickHouseRowColumns.ReadCoarse(ref reader);
+                    break;
+                case 26:
+                    category = ClickHouseRowColumns.ReadCategory(ref reader);
+                    break;
+                case 27:
+                    total = reader.ReadUInt64();
+                    break;
+                case 28:
                     alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
+                    break;
+                case 29:
+                    alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader);
                     break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
@@ -361,9 +421,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             Paths = paths,
             Polygon = polygon,
             MultiPolygon = multiPolygon,
+            Stops = stops,
+            Shape = shape,
+            Embedding = embedding,
+            Coarse = coarse,
             Category = category,
             Total = total,
             AlwaysNull = alwaysNull,
+            AlwaysEmpty = alwaysEmpty,
         };
     }
 
@@ -1071,6 +1136,79 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteStops(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] stops)
+        {
+            if (stops is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPoint");
+            }
+            writer.WriteLength(stops.Length);
+            foreach ((double X, double Y) stopsItem in stops)
+            {
+                writer.WriteFloat64(stopsItem.Item1);
+                writer.WriteFloat64(stopsItem.Item2);
+            }
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static (double X, double Y)[] ReadStops(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int stopsCount = reader.ReadLength("MultiPoint", 16);
+            (double X, double Y)[] stops = stopsCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[stopsCount];
+            for (int i = 0; i < stops.Length; i++)
+            {
+                stops[i] = (reader.ReadFloat64(), reader.ReadFloat64());
+            }
+            return stops;
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteEmbedding(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, float[] embedding)
+        {
+            if (embedding is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("QBit(Float32, 4)");
+            }
+            writer.WriteQBitLength(embedding.Length, 4, "QBit(Float32, 4)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<float>(ref writer, new global::System.ReadOnlySpan<float>(embedding));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static float[] ReadEmbedding(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int embeddingCount = reader.ReadQBitLength(4, "QBit(Float32, 4)", 4);
+            float[] embedding = embeddingCount == 0 ? global::System.Array.Empty<float>() : new float[embeddingCount];
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<float>(embedding), "QBit(Float32, 4)");
+            return embedding;
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteCoarse(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<float> coarse)
+        {
+            if (coarse is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("QBit(BFloat16, 16, 8)");
+            }
+            writer.WriteQBitLength(coarse.Count, 16, "QBit(BFloat16, 16, 8)");
+            foreach (float coarseItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(coarse))
+            {
+                writer.WriteBFloat16(coarseItem);
+            }
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static global::System.Collections.Generic.List<float> ReadCoarse(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int coarseCount = reader.ReadQBitLength(16, "QBit(BFloat16, 16, 8)", 2);
+            global::System.Collections.Generic.List<float> coarse = new(coarseCount);
+            for (int i = 0; i < coarseCount; i++)
+            {
+                coarse.Add(reader.ReadBFloat16());
+            }
+            return coarse;
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteCategory(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? category)
         {
             if (category is not null)
@@ -1105,6 +1243,31 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             return reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
         }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteAlwaysEmpty(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object[] alwaysEmpty)
+        {
+            if (alwaysEmpty is null)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nothing)");
+            }
+            if (alwaysEmpty.Length != 0)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingElements(alwaysEmpty.Length, "Array(Nothing)");
+            }
+            writer.WriteLength(0);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static object[] ReadAlwaysEmpty(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        {
+            int alwaysEmptyCount = reader.ReadLength("Array(Nothing)");
+            if (alwaysEmptyCount != 0)
+            {
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingElements(alwaysEmptyCount, "Array(Nothing)", reader.Offset);
+            }
+            return global::System.Array.Empty<object>();
+        }
     }
 }
 
@@ -1136,8 +1299,13 @@ file static class ClickHouseRowSupport
             new("Paths", "MultiLineString", "Paths"),
             new("Polygon", "Polygon", "Polygon"),
             new("MultiPolygon", "MultiPolygon", "MultiPolygon"),
+            new("Stops", "MultiPoint", "Stops"),
+            new("Shape", "Geometry", "Shape"),
+            new("Embedding", "QBit(Float32, 4)", "Embedding"),
+            new("Coarse", "QBit(BFloat16, 16, 8)", "Coarse"),
             new("Category", "LowCardinality(Nullable(String))", "Category"),
             new("Total", "SimpleAggregateFunction(sum, UInt64)", "Total"),
             new("AlwaysNull", "Nullable(Nothing)", "AlwaysNull"),
+            new("AlwaysEmpty", "Array(Nothing)", "AlwaysEmpty"),
         });
 }

@@ -131,6 +131,23 @@ public sealed class CreateTableTests(ClickHouseServerFixture server)
     }
 
     [Fact]
+    public async Task A_Geometry_column_needs_the_Geometry_family_only()
+    {
+        // A server with Geometry whose list has no MultiPoint: Geometry's own arms are not the row type's concern.
+        var fake = new FakeClickHouse(request => FakeClickHouse.Ok(request.BodyText.Contains("data_type_families", StringComparison.Ordinal)
+            ? "UInt32\t25.8.1.1\nGeometry\t25.8.1.1\nPoint\t25.8.1.1\n"u8.ToArray()
+            : []));
+        using ClickHouseClient client = FakeClickHouse.Client(fake);
+
+        await client.CreateTableAsync<ShapeRow>("shapes");
+        NotSupportedException error = await Assert.ThrowsAsync<NotSupportedException>(() => client.CreateTableAsync<ModernDdlRow>("modern"));
+
+        Assert.StartsWith("CREATE TABLE `shapes`", fake.Requests[1].Parameters.GetValueOrDefault("query", fake.Requests[1].BodyText), StringComparison.Ordinal);
+        Assert.Contains("column `stops` (ModernDdlRow.Stops) is MultiPoint: ClickHouse 25.8.1.1 at", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("column `shape`", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_server_that_cannot_list_its_types_gets_the_statement_unchecked()
     {
         var fake = new FakeClickHouse(request => request.BodyText.Contains("data_type_families", StringComparison.Ordinal)

@@ -33,6 +33,17 @@ public sealed partial record ModernDdlRow
     [ClickHouseColumn("v", Type = "Variant(String, UInt64)")] public ClickHouseVariant<string, ulong> V { get; init; }
     [ClickHouseColumn("doc", Type = "JSON")] public string Doc { get; init; } = "{}";
     [ClickHouseColumn("we`ird name")] public int Weird { get; init; }
+    [ClickHouseColumn("embedding", Type = "QBit(BFloat16, 16, 8)")] public float[] Embedding { get; init; } = new float[16];
+    [ClickHouseColumn("stops", Type = "MultiPoint")] public (double X, double Y)[] Stops { get; init; } = [];
+    [ClickHouseColumn("shape")] public ClickHouseGeometry Shape { get; init; }
+}
+
+/// <summary>A Geometry column, which needs only the Geometry family of a server.</summary>
+[ClickHouseRow]
+public sealed partial record ShapeRow
+{
+    [ClickHouseColumn("id")] public uint Id { get; init; }
+    [ClickHouseColumn("shape")] public ClickHouseGeometry Shape { get; init; }
 }
 
 /// <summary>A row as a newcomer writes it: <c>DateTime</c> members without a type, so DateTime64(7, 'UTC'), which 18.16 lacks.</summary>

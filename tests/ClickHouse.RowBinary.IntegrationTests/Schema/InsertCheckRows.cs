@@ -35,7 +35,10 @@ public sealed partial record RuleRow(
     [property: ClickHouseColumn("ni")] int? Ni,
     [property: ClickHouseColumn("d", Type = "Decimal(18, 4)")] decimal D,
     [property: ClickHouseColumn("arr")] long[] Arr,
-    [property: ClickHouseColumn("t", Type = "Tuple(a UInt8, b String)")] (byte A, string B) T);
+    [property: ClickHouseColumn("t", Type = "Tuple(a UInt8, b String)")] (byte A, string B) T,
+    [property: ClickHouseColumn("q", Type = "QBit(Float32, 16)")] float[] Q,
+    [property: ClickHouseColumn("mp", Type = "MultiPoint")] (double X, double Y)[] Mp,
+    [property: ClickHouseColumn("g")] ClickHouseGeometry G);
 
 /// <summary>Sends `id` and `note` only, for tables with more columns.</summary>
 [ClickHouseRow]

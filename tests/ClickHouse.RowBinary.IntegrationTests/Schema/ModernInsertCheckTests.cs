@@ -174,6 +174,14 @@ public sealed class ModernInsertCheckTests
     [InlineData("t", "Tuple(UInt8, String)", true)]
     [InlineData("t", "Tuple(UInt8, String, String)", false)]
     [InlineData("t", "Tuple(UInt8, String", false)]
+    [InlineData("q", "QBit(Float32, 16, 8)", true)]
+    [InlineData("q", "QBit(Float32, 8)", false)]
+    [InlineData("q", "QBit(BFloat16, 16)", false)]
+    [InlineData("q", "Array(Float32)", false)]
+    [InlineData("mp", "Ring", false)]
+    [InlineData("mp", "Array(Point)", false)]
+    [InlineData("g", "Variant(LineString, MultiLineString, MultiPolygon, Point, Polygon, Ring)", false)]
+    [InlineData("g", "AggregateFunction(any, Point)", false)]
     public async Task Reads_and_inserts_accept_the_same_types(string column, string tableType, bool fits)
     {
         IEnumerable<(string Name, string Type)> table = TableColumns.Of<RuleRow>().Select(c => c.Name == column ? (c.Name, tableType) : c);

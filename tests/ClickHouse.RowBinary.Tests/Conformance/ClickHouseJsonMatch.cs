@@ -34,6 +34,10 @@ internal static class ClickHouseJsonMatch
             var dynamic = value as ClickHouseDynamic? ?? ClickHouseDynamic.Null;
             return dynamic.IsNull ? ExpectNull(json) : Compare(dynamic.Type!, dynamic.Value, json);
         }
+        if (type.Kind == ClickHouseTypeKind.Geometry)
+        {
+            return ((ClickHouseGeometry)value!).Value is { } shape ? CompareGeometry(shape, json) : ExpectNull(json);
+        }
         if (value is null)
         {
             return ExpectNull(json);
@@ -95,6 +99,8 @@ internal static class ClickHouseJsonMatch
                 return ExpectString(ClickHouseText.Format(type, value), json);
             case ClickHouseTypeKind.Array:
                 return CompareItems(type.Arguments[0], (IEnumerable<object?>)value, json);
+            case ClickHouseTypeKind.QBit:
+                return CompareItems(type.Arguments[0], ((System.Collections.IEnumerable)value).Cast<object?>(), json);
             case ClickHouseTypeKind.Tuple:
                 {
                     var elements = (object?[])value;
@@ -149,7 +155,7 @@ internal static class ClickHouseJsonMatch
                     var (x, y) = ((double X, double Y))value;
                     return CompareElements([KnownFloat64, KnownFloat64], [x, y], json);
                 }
-            case ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString or ClickHouseTypeKind.Polygon
+            case ClickHouseTypeKind.Ring or ClickHouseTypeKind.LineString or ClickHouseTypeKind.MultiPoint or ClickHouseTypeKind.Polygon
                 or ClickHouseTypeKind.MultiLineString or ClickHouseTypeKind.MultiPolygon:
                 return CompareGeometry(value, json);
             default:

@@ -29,6 +29,8 @@ public class BinaryTypeEncodingOracleTests(ITestOutputHelper output)
         "IntervalDay", "IntervalWeek", "IntervalMonth", "IntervalQuarter", "IntervalYear",
         "SimpleAggregateFunction(sum, UInt64)", "SimpleAggregateFunction(anyLast, Nullable(String))",
         "SimpleAggregateFunction(groupUniqArrayArray(10), Array(UInt8))",
+        "QBit(Float32, 3)", "QBit(BFloat16, 16, 8)", "QBit(Float64, 1)", "QBit(Int8, 24, 8)", "Nullable(QBit(Float32, 2))",
+        "MultiPoint", "Geometry", "Array(Geometry)", "Tuple(g Geometry, q QBit(Float64, 2))",
     ];
 
     [OracleFact]

@@ -37,6 +37,10 @@ public class JsonAndDynamicOracleTests(ITestOutputHelper output)
         ("{\"x\":[{\"a\":1,\"b\":[{\"c\":2}]}],\"m\":[1,\"a\"]}", "JSON(max_dynamic_paths=100, max_dynamic_types=8)"),
         ("{\"a\":{\"b\":1,\"c\":2},\"xy\":1,\"y\":2}", "JSON(SKIP a.b, SKIP REGEXP '^x')"),
         ("{}", "JSON"),
+        // A Geometry path takes the first geo type, in discriminator order, that holds the value, as ClickHouse picks it.
+        ("{\"p\":[1,2],\"l\":[[1,2],[3,4]]}", "JSON(l Geometry, p Geometry)"),
+        ("{\"m\":[[[1,2]]],\"x\":[[0,0],[1,1]]}", "JSON(m Geometry, x MultiPoint)"),
+        ("{\"mp\":[[[[0,0],[1,0],[0,0]]]],\"n\":null}", "JSON(mp Geometry, n Geometry)"),
     ];
 
     private static readonly string[] DynamicValues =
@@ -55,6 +59,8 @@ public class JsonAndDynamicOracleTests(ITestOutputHelper output)
         "[[(0, 0), (10, 0), (10, 10), (0, 0)]]::Polygon", "[[[(0, 0), (1, 0), (1, 1), (0, 0)]]]::MultiPolygon",
         "'-01:00:00'::Time", "'12:34:56.789'::Time64(3)", "'-00:00:01.123456789'::Time64(9)",
         "toIntervalSecond(-5)", "toIntervalNanosecond(7)", "toIntervalYear(3)", "NULL",
+        "[1, -2.5]::QBit(Float32, 2)", "[1.5]::QBit(BFloat16, 1)", "range(16)::QBit(Float64, 16, 8)", "[-128, 127]::QBit(Int8, 2)",
+        "[(1, 2), (3, 4)]::MultiPoint", "(1, 2)::Point::Geometry", "[[(0, 0), (1, 1)]]::MultiLineString::Geometry",
     ];
 
     [OracleFact]

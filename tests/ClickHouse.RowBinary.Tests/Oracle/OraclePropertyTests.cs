@@ -40,6 +40,8 @@ public class OraclePropertyTests(ITestOutputHelper output)
         ("t", "Time"), ("t64_3", "Time64(3)"), ("t64_6", "Time64(6)"),
         ("iv_s", "IntervalSecond"), ("iv_d", "IntervalDay"),
         ("saf", "SimpleAggregateFunction(sum, UInt64)"), ("saf_n", "SimpleAggregateFunction(anyLast, Nullable(String))"),
+        ("q32", "QBit(Float32, 4)"), ("qbf16", "QBit(BFloat16, 3)"), ("q64", "QBit(Float64, 2)"), ("qi8", "QBit(Int8, 16, 8)"),
+        ("q_n", "Nullable(QBit(Float32, 2))"), ("mpt", "MultiPoint"), ("geo", "Geometry"), ("geos", "Array(Geometry)"),
     ];
 
     [OracleFact]

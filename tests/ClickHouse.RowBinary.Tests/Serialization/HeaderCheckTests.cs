@@ -163,6 +163,10 @@ public class HeaderCheckTests
     [InlineData("Enum16('a' = 1, 'b' = 1000)", "Enum16('x' = 1000, 'y' = 1)")]
     [InlineData("Decimal(18, 4)", "Decimal64(4)")]
     [InlineData("Array(Tuple(id UInt32, tags Array(LowCardinality(String))))", "Array(Tuple(UInt32, Array(String)))")]
+    [InlineData("QBit(Float32, 16)", "QBit(Float32, 16, 8)")]
+    [InlineData("Array(QBit(BFloat16, 24, 8))", "Array(QBit(BFloat16, 24))")]
+    [InlineData("Geometry", "Geometry")]
+    [InlineData("Map(String, MultiPoint)", "Map(LowCardinality(String), MultiPoint)")]
     public void IsCompatible_AcceptsTypesWithTheSameBytes(string expected, string actual)
         => Assert.True(RowBinaryHeaderChecker.IsCompatible(expected, actual));
 
@@ -185,7 +189,21 @@ public class HeaderCheckTests
     [InlineData("Array(UInt8)", "Array(Nullable(UInt8))")]
     [InlineData("Map(String, UInt8)", "Map(String, UInt16)")]
     [InlineData("LowCardinality(String)", "LowCardinality(Nullable(String))")]
+    [InlineData("QBit(Float32, 16)", "QBit(Float32, 8)")]
+    [InlineData("QBit(Float32, 2)", "QBit(BFloat16, 2)")]
+    [InlineData("QBit(Float64, 2)", "Array(Float64)")]
+    [InlineData("Nullable(QBit(Float32, 2))", "QBit(Float32, 2)")]
+    [InlineData("Geometry", "Variant(LineString, MultiLineString, MultiPolygon, Point, Polygon, Ring)")]
     public void IsCompatible_RejectsTypesWhoseBytesDiffer(string expected, string actual)
+        => Assert.False(RowBinaryHeaderChecker.IsCompatible(expected, actual));
+
+    /// <summary>A ring is not a line nor a set of points: each geo type fits only itself, as before MultiPoint came.</summary>
+    [Theory]
+    [InlineData("MultiPoint", "Ring")]
+    [InlineData("MultiPoint", "Array(Point)")]
+    [InlineData("Ring", "LineString")]
+    [InlineData("Polygon", "MultiLineString")]
+    public void IsCompatible_KeepsGeoTypesApartWhereTheirBytesAgree(string expected, string actual)
         => Assert.False(RowBinaryHeaderChecker.IsCompatible(expected, actual));
 
     private static byte[] EncodeReordered(Tick tick)

@@ -227,6 +227,21 @@ public class ClickHouseTypeParserTests
         { "Point", "Point" }, { "Ring", "Ring" }, { "LineString", "LineString" }, { "MultiLineString", "MultiLineString" },
         { "Polygon", "Polygon" }, { "MultiPolygon", "MultiPolygon" }, { "BFloat16", "BFloat16" },
         { "Array(Array(Array(UInt8)))", "Array(Array(Array(UInt8)))" },
+
+        // QBit: the stride is printed only when it differs from the dimension.
+        { "QBit(Float32, 3)", "QBit(Float32, 3)" },
+        { "QBit( BFloat16 , 0x10 )", "QBit(BFloat16, 16)" },
+        { "QBit(Float64, +2)", "QBit(Float64, 2)" },
+        { "QBit(Int8, 4)", "QBit(Int8, 4)" },
+        { "QBit(Float32, 16, 16)", "QBit(Float32, 16)" },
+        { "QBit(Float32, 16, 8)", "QBit(Float32, 16, 8)" },
+        { "QBit(Float32, 134217720)", "QBit(Float32, 134217720)" },
+        { "Nullable(QBit(Float32, 2))", "Nullable(QBit(Float32, 2))" },
+        { "Array(QBit(Float64, 1))", "Array(QBit(Float64, 1))" },
+        { "Variant(String, QBit(Float32, 2))", "Variant(QBit(Float32, 2), String)" },
+        { "MultiPoint", "MultiPoint" }, { "Geometry", "Geometry" },
+        { "Array(Geometry)", "Array(Geometry)" }, { "Map(String, Geometry)", "Map(String, Geometry)" },
+        { "Variant(String, MultiPoint)", "Variant(MultiPoint, String)" },
     };
 
     [Theory]
@@ -277,7 +292,26 @@ public class ClickHouseTypeParserTests
         { "nullable(String)", 0, "did you mean 'Nullable'" },
         { "eNuM8('a')", 0, "unknown type 'eNuM8'" },
         { "Object('json')", 0, "use JSON" },
-        { "AggregateFunction(sum, UInt64)", 0, "not supported" },
+        { "AggregateFunction(sum, UInt64)", 0, "not self-delimiting in RowBinary" },
+        { "QBit", 4, "expected '(' with the element type and the dimension" },
+        { "QBit(Float32)", 12, "expected ',' and the dimension" },
+        { "QBit(UInt8, 3)", 5, "QBit supports only Int8, BFloat16, Float32 or Float64 elements, not UInt8" },
+        { "QBit(Nullable(Float32), 3)", 5, "not Nullable(Float32)" },
+        { "QBit(LowCardinality(Float32), 3)", 5, "not LowCardinality(Float32)" },
+        { "QBit(Float32, 0)", 14, "the QBit dimension must be between 1 and 134217720, got 0" },
+        { "QBit(Float32, -1)", 14, "the QBit dimension must be between 1 and 134217720, got -1" },
+        { "QBit(Float32, 134217721)", 14, "got 134217721" },
+        { "QBit(Float32, 3.0)", 14, "expected the QBit dimension, an integer" },
+        { "QBit(Float32, 20, 8)", 18, "the QBit stride must be a positive divisor of the dimension 20, got 8" },
+        { "QBit(Float32, 2, 0)", 17, "positive divisor of the dimension 2, got 0" },
+        { "QBit(Float32, 4, 2)", 17, "the QBit stride must be a multiple of 8 when it is smaller than the dimension, got 2" },
+        { "QBit(Float32, 16, 8, 8)", 19, "expected ')': QBit takes an element type, a dimension and an optional stride" },
+        { "LowCardinality(QBit(Float32, 2))", 15, "LowCardinality supports only" },
+        { "Nullable(MultiPoint)", 9, "MultiPoint cannot be inside Nullable" },
+        { "Nullable(Geometry)", 9, "Geometry cannot be inside Nullable" },
+        { "Variant(Geometry, String)", 8, "Geometry is a Variant of the geo types" },
+        { "Geometry(1)", 8, "takes no arguments" },
+        { "MultiPoint(1)", 10, "takes no arguments" },
         { "UUID(1)", 4, "takes no arguments" },
         { "IntervalSecond(1)", 14, "takes no arguments" },
         { "FixedString", 11, "expected '('" },
@@ -369,6 +403,22 @@ public class ClickHouseTypeParserTests
         { "SimpleAggregateFunction(f(,), UInt8)", 26, "expected a literal function parameter" },
     };
 
+    /// <summary>The malformed QBit, MultiPoint and Geometry types above are ones ClickHouse 26.9 refuses too.</summary>
+    [OracleFact]
+    public void TheNewFamiliesAreRefusedWhereTheServerRefusesThem()
+    {
+        string[] refused = MalformedTypes.Select(row => (string)row[0])
+            .Where(type => type.Contains("QBit", StringComparison.Ordinal) || type.Contains("MultiPoint", StringComparison.Ordinal) || type.Contains("Geometry", StringComparison.Ordinal))
+            .ToArray();
+        Assert.True(refused.Length >= 15, $"only {refused.Length} cases");
+        foreach (string type in refused)
+        {
+            InvalidOperationException error = Assert.Throws<InvalidOperationException>(() =>
+                OracleProcess.Query($"SELECT defaultValueOfTypeName('{SqlEscape(type)}')", "RowBinaryWithNamesAndTypes"));
+            Assert.Contains("DB::Exception", error.Message, StringComparison.Ordinal);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(MalformedTypes))]
     public void MalformedTypesAreRejectedWithPositionAndExpectation(string input, int position, string expected)
@@ -457,6 +507,36 @@ public class ClickHouseTypeParserTests
             }
         }
         Assert.True(parsed > 0 && rejected > 0);
+    }
+
+    [Fact]
+    public void QBitCarriesItsElementDimensionAndStride()
+    {
+        ClickHouseType qbit = ClickHouseType.Parse("QBit(BFloat16, 16, 8)");
+        Assert.Equal(ClickHouseTypeKind.QBit, qbit.Kind);
+        Assert.Equal(ClickHouseTypeKind.BFloat16, qbit.ElementType!.Kind);
+        Assert.Equal(16, qbit.Dimension);
+        Assert.Equal(8, qbit.Stride);
+        Assert.Equal(-1, qbit.ByteSize);
+        Assert.Null(ClickHouseType.Parse("QBit(BFloat16, 16, 16)").Stride);
+        Assert.Equal(qbit, ClickHouseType.QBit(ClickHouseType.Of(ClickHouseTypeKind.BFloat16), 16, 8));
+        Assert.NotEqual(qbit, ClickHouseType.QBit(ClickHouseType.Of(ClickHouseTypeKind.BFloat16), 16));
+        ArgumentException error = Assert.Throws<ArgumentException>(() => ClickHouseType.QBit(ClickHouseType.Of(ClickHouseTypeKind.UInt8), 3));
+        Assert.Contains("not UInt8", error.Message, StringComparison.Ordinal);
+        Assert.Throws<ArgumentException>(() => ClickHouseType.QBit(ClickHouseType.Of(ClickHouseTypeKind.Float32), ClickHouseType.MaxQBitDimension + 1));
+    }
+
+    [Fact]
+    public void GeometryListsItsGeoTypesInDiscriminatorOrder()
+    {
+        // ClickHouse numbers the six older geo types by name and gave MultiPoint, added later, the next number (vectors).
+        ClickHouseType geometry = ClickHouseType.Of(ClickHouseTypeKind.Geometry);
+        Assert.Same(geometry, ClickHouseType.Parse("Geometry"));
+        Assert.Equal(
+            ["LineString", "MultiLineString", "MultiPolygon", "Point", "Polygon", "Ring", "MultiPoint"],
+            geometry.Arguments.Select(type => type.ToString()).ToArray());
+        Assert.Equal("Geometry", geometry.ToString());
+        Assert.Equal(-1, geometry.ByteSize);
     }
 
     [Fact]

@@ -1,8 +1,11 @@
 namespace ClickHouse.RowBinary.Generator.Model;
 
-/// <summary>Array(T): a varint count, then the elements.</summary>
+/// <summary>
+/// Array(T), and the types encoded as one (the geo arrays, QBit(T, N)): a varint count, then the elements.
+/// </summary>
 /// <param name="Kind">The C# collection shape.</param>
-/// <param name="Element">The element value.</param>
+/// <param name="Element">The element value: a <see cref="NothingValueSpec"/> for Array(Nothing), which is always empty.</param>
+/// <param name="Dimension">The exact count of a QBit(T, N), checked on write and read; 0 for any count.</param>
 internal sealed record ArrayValueSpec(
     string TypeName,
     string ClickHouseType,
@@ -10,5 +13,6 @@ internal sealed record ArrayValueSpec(
     int MinimumByteSize,
     DefaultCheck DefaultCheck,
     CollectionKind Kind,
-    ValueSpec Element)
+    ValueSpec Element,
+    int Dimension = 0)
     : ValueSpec(TypeName, ClickHouseType, IsReferenceType, MinimumByteSize, DefaultCheck);

@@ -49,6 +49,9 @@ internal enum ScalarEncoding
     IPv6,
     Dynamic,
 
+    /// <summary>Geometry held by a ClickHouseGeometry: a discriminator byte, then the value of that geo type.</summary>
+    Geometry,
+
     /// <summary>JSON, with the parsed type of <see cref="ScalarValueSpec.JsonType"/> when it has typed paths or parameters.</summary>
     Json,
 

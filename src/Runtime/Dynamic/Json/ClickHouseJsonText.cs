@@ -177,11 +177,37 @@ internal static class ClickHouseJsonText
                 break;
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
             case ClickHouseTypeKind.MultiPolygon:
                 AppendGeometry(builder, value);
                 break;
+            case ClickHouseTypeKind.Geometry:
+                if (((ClickHouseGeometry)value).Value is { } shape)
+                {
+                    AppendGeometry(builder, shape);
+                }
+                else
+                {
+                    builder.Append("null");
+                }
+                break;
+            case ClickHouseTypeKind.QBit:
+                {
+                    var elements = (Array)value;
+                    builder.Append('[');
+                    for (int i = 0; i < elements.Length; i++)
+                    {
+                        if (i > 0)
+                        {
+                            builder.Append(',');
+                        }
+                        AppendValue(builder, type.Arguments[0], elements.GetValue(i));
+                    }
+                    builder.Append(']');
+                    break;
+                }
             default:
                 builder.Append(Convert.ToString(value, CultureInfo.InvariantCulture));
                 break;
@@ -370,20 +396,37 @@ internal static class ClickHouseJsonText
         builder.Append('}');
     }
 
-    private static void AppendPoint(StringBuilder builder, (double X, double Y) point)
+    private static void AppendPoint(StringBuilder builder, (double X, double Y) point, bool asText = false)
     {
-        builder.Append('[');
-        AppendFloat(builder, point.X);
+        builder.Append(asText ? '(' : '[');
+        AppendCoordinate(builder, point.X, asText);
         builder.Append(',');
-        AppendFloat(builder, point.Y);
-        builder.Append(']');
+        AppendCoordinate(builder, point.Y, asText);
+        builder.Append(asText ? ')' : ']');
     }
 
-    private static void AppendGeometry(StringBuilder builder, object value)
+    /// <summary>A coordinate in JSON (NaN and infinities as null) or, <paramref name="asText"/>, as toString prints it.</summary>
+    private static void AppendCoordinate(StringBuilder builder, double value, bool asText)
+    {
+        if (asText)
+        {
+            ClickHouseFloatText.Append(builder, value);
+        }
+        else
+        {
+            AppendFloat(builder, value);
+        }
+    }
+
+    /// <summary>
+    /// A geo value, a point or arrays of points, in JSON (<c>[[0,0],[1,1]]</c>) or, <paramref name="asText"/>, as
+    /// ClickHouse's toString prints it (<c>[(0,0),(1,1)]</c>).
+    /// </summary>
+    internal static void AppendGeometry(StringBuilder builder, object value, bool asText = false)
     {
         if (value is ValueTuple<double, double> point)
         {
-            AppendPoint(builder, point);
+            AppendPoint(builder, point, asText);
             return;
         }
         var items = (Array)value;
@@ -394,7 +437,7 @@ internal static class ClickHouseJsonText
             {
                 builder.Append(',');
             }
-            AppendGeometry(builder, items.GetValue(i)!);
+            AppendGeometry(builder, items.GetValue(i)!, asText);
         }
         builder.Append(']');
     }

@@ -76,7 +76,12 @@ internal static class JsonValueConverter
                 return ConvertPoint(value, type, path);
             case ClickHouseTypeKind.Ring:
             case ClickHouseTypeKind.LineString:
+            case ClickHouseTypeKind.MultiPoint:
                 return ConvertPoints(value, type, path);
+            case ClickHouseTypeKind.Geometry:
+                return ConvertGeometry(value, type, path);
+            case ClickHouseTypeKind.QBit:
+                return ConvertQBit(value, type, path);
             case ClickHouseTypeKind.Polygon:
             case ClickHouseTypeKind.MultiLineString:
                 {
@@ -438,6 +443,35 @@ internal static class JsonValueConverter
             JsonValueKind.Object => kind is ClickHouseTypeKind.Json or ClickHouseTypeKind.Map or ClickHouseTypeKind.Tuple,
             _ => false,
         };
+    }
+
+    /// <summary>The first geo type in discriminator order that takes the value, as ClickHouse picks it.</summary>
+    private static ClickHouseGeometry ConvertGeometry(JsonElement value, ClickHouseType type, string path)
+    {
+        for (int discriminator = 0; discriminator < type.Arguments.Count; discriminator++)
+        {
+            try
+            {
+                object shape = Convert(value, type.Arguments[discriminator], path)!;
+                return ClickHouseGeometry.FromWire((byte)discriminator, shape is ValueTuple<double, double> point ? point : default, shape as Array);
+            }
+            catch (RowBinaryException)
+            {
+                // Not this geo type; try the next.
+            }
+        }
+        throw Invalid(value, type, path);
+    }
+
+    /// <summary>A vector of exactly the QBit's dimension, its elements converted as an Array's.</summary>
+    private static object?[] ConvertQBit(JsonElement value, ClickHouseType type, string path)
+    {
+        RequireKind(value, JsonValueKind.Array, type, path);
+        if (value.GetArrayLength() != type.Dimension)
+        {
+            throw new RowBinaryException($"JSON path '{path}' holds {value.GetArrayLength()} numbers, but {type} holds exactly {type.Dimension}.", clickHouseType: type.ToString());
+        }
+        return ConvertArray(value, type, path);
     }
 
     private static (double X, double Y) ConvertPoint(JsonElement value, ClickHouseType type, string path)
