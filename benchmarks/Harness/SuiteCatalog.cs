@@ -16,6 +16,7 @@ public static class SuiteCatalog
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
         typeof(LargeRowStreamingBenchmarks),
+        typeof(InsertFramingBenchmarks),
     ];
 
     /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>
@@ -33,6 +34,7 @@ public static class SuiteCatalog
         typeof(EndToEndReadBenchmarks),
         typeof(Batching.BatchedInsertBenchmarks),
         typeof(Batching.UnbatchedInsertBenchmarks),
+        typeof(IdFilterBenchmarks),
     ];
 
     public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();

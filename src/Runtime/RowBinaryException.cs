@@ -16,7 +16,7 @@ public class RowBinaryException : Exception
         ClickHouseType = clickHouseType;
     }
 
-    private RowBinaryException(string message, RowBinaryException inner, string column, long row)
+    private RowBinaryException(string message, RowBinaryException inner, string? column, long? row)
         : base(message, inner)
     {
         Offset = inner.Offset;
@@ -46,4 +46,8 @@ public class RowBinaryException : Exception
         }
         return new RowBinaryException($"Column '{column}', row {row}: {Message}", this, column, row);
     }
+
+    /// <summary>The same problem, placed in an external table sent with a query.</summary>
+    internal RowBinaryException InTable(string table)
+        => new($"External table '{table}': {Message}", this, Column, Row);
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Net.Http;
 using System.Threading;
@@ -20,7 +21,7 @@ public sealed partial class ClickHouseClient
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
     /// <param name="format">The input format's name, e.g. <c>CSVWithNames</c>; letters, digits and underscores.</param>
     /// <param name="body">The data, read to its end; not disposed.</param>
-    /// <param name="options">Database, settings, query id and progress (<see cref="ClickHouseInsertOptions.Format"/> does not apply).</param>
+    /// <param name="options">Database, settings, query id, progress and deduplication token (<see cref="ClickHouseInsertOptions.Format"/> does not apply).</param>
     /// <param name="cancellationToken">Stops sending and aborts the request.</param>
     /// <returns>The bytes sent (before compression) and the rows the server reports having written (its
     /// <c>X-ClickHouse-Summary</c> header, ClickHouse 20.x and later), or -1 rows where it does not say.</returns>
@@ -31,13 +32,22 @@ public sealed partial class ClickHouseClient
         ArgumentNullException.ThrowIfNull(body);
         CheckFormatName(format);
         string sql = $"INSERT INTO {ClickHouseIdentifier.QuoteTable(options?.Database, table)} FORMAT {format}";
+        CheckDeduplicationToken(options);
         string queryId = options?.QueryId ?? NewQueryId();
         RequestScope? scope = RequestScope.Of(options);
+        long start = body.CanSeek ? body.Position : 0;
+        var failover = new InsertFailover(mayResendBody: body.CanSeek);
         RawInsertContent? content = null;
         return await RouteAsync("INSERT", queryId, async endpoint =>
             {
+                (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(endpoint.Uri, options, cancellationToken).ConfigureAwait(false);
+                failover.Sending(withToken: token is not null);
+                if (failover.Resending)
+                {
+                    body.Position = start;
+                }
                 content = new RawInsertContent(body, _requestCompression, options?.Progress);
-                using HttpRequestMessage request = CreateRequest(endpoint.Uri, sql, content, options?.Database, queryId, options?.Settings, parameters: null, scope);
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, sql, content, options?.Database, queryId, settings, parameters: null, scope);
                 var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint.Uri, queryId);
                 HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
                 await using ClickHouseResponseStream answer = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
@@ -47,8 +57,8 @@ public sealed partial class ClickHouseClient
                 await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
                 return new ClickHouseInsertResult(rows, content.BytesWritten);
             },
-            // The body is read once: only a request that never reached a server, and so never read it, may go elsewhere.
-            failure => NeverReachedServer(failure) && content is { BytesWritten: 0 },
+            // A stream that cannot seek is read once: unless nothing of it was read, it goes nowhere else.
+            failure => (content is null or { BytesWritten: 0 } || body.CanSeek) && failover.MayMove(failure),
             killOnAbandon: false, cancellationToken).ConfigureAwait(false);
     }
 

@@ -182,17 +182,19 @@ public sealed partial class ClickHouseClient
         Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        byte[] text = Encoding.UTF8.GetBytes(sql);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
         string queryId = options?.QueryId ?? NewQueryId();
         string operation = RequestTelemetry.OperationOf(sql);
         bool idempotent = options?.Idempotent ?? IsIdempotent(sql);
         RequestScope? scope = RequestScope.Of(options);
+        ExternalTablesContent? lastExternal = null;
         return await RouteAsync(operation, queryId, async endpoint =>
             {
-                var content = new ByteArrayContent(text);
-                content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+                HttpContent content = CreateQueryContent(sql, options);
+                lastExternal = content as ExternalTablesContent;
                 using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId, settings, options?.Parameters, scope);
+                // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
+                request.Headers.ConnectionClose = lastExternal is not null ? true : null;
                 var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);
                 telemetry.ReportProgressTo(options?.Progress);
                 if (fallsBackOn is not null)
@@ -200,6 +202,10 @@ public sealed partial class ClickHouseClient
                     telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
                 }
                 HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                if (lastExternal is not null)
+                {
+                    telemetry.Sent(lastExternal.RowsWritten, lastExternal.BytesWritten);
+                }
                 ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
                 if (_killCancelledQueries)
                 {
@@ -208,7 +214,8 @@ public sealed partial class ClickHouseClient
                 }
                 return body;
             },
-            failure => idempotent ? IsTransportFailure(failure) : NeverReachedServer(failure),
+            failure => (lastExternal is null || lastExternal.MayBeSentAgain)
+                && (idempotent ? IsTransportFailure(failure) : NeverReachedServer(failure)),
             killOnAbandon: true, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -104,7 +104,7 @@ public sealed partial class ClickHouseClient
     /// the caller may run again elsewhere. A timeout is not one: the server is busy, and running the query on another
     /// would only double the work.
     /// </summary>
-    private static bool IsTransportFailure(Exception failure)
+    internal static bool IsTransportFailure(Exception failure)
         => failure is HttpRequestException or IOException;
 
     /// <summary>

@@ -12,6 +12,17 @@ public sealed class ClickHouseInsertOptions
     /// <summary>ClickHouse settings for this INSERT, e.g. <c>async_insert</c> = <c>1</c>.</summary>
     public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>
+    /// An <c>insert_deduplication_token</c> for this INSERT, to make a large import exactly once. ClickHouse commits an
+    /// INSERT body block by block (<c>max_insert_block_size</c> rows), numbering the blocks of a token; when an import
+    /// fails part way (<see cref="ClickHousePartialInsertException"/>), sending the same rows again, in the same order,
+    /// with the same settings and the same token, inserts exactly the blocks that are missing into a table that
+    /// deduplicates (Replicated*, or MergeTree with <c>non_replicated_deduplication_window</c>). Sent where the server
+    /// has the setting (ClickHouse 22.2 and later; asked once per endpoint in <c>system.settings</c>), not sent where it
+    /// lacks it or cannot be asked. See docs/insert-atomicity.md.
+    /// </summary>
+    public string? DeduplicationToken { get; set; }
+
     /// <summary>The query id (<c>query_id</c>); the client makes one when null.</summary>
     public string? QueryId { get; set; }
 

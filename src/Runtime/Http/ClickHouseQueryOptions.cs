@@ -48,6 +48,13 @@ public sealed class ClickHouseQueryOptions
     /// </summary>
     public IProgress<ClickHouseQueryProgress>? Progress { get; set; }
 
+    /// <summary>
+    /// Tables of the application's rows sent with the query, for it to read by name (<c>WHERE id IN ids</c>, a JOIN):
+    /// see <see cref="ClickHouseExternalTable"/>. With any, the request is a multipart form (the query one of its fields)
+    /// and goes uncompressed: ClickHouse does not decompress a multipart body.
+    /// </summary>
+    public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
+
     /// <summary>Options that carry only <paramref name="parameters"/>: what the overloads taking parameters send.</summary>
     internal static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
     {

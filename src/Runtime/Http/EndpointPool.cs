@@ -50,9 +50,6 @@ internal sealed class EndpointPool : IDisposable
 
         internal TagList Tags { get; } = new() { { "server.address", uri.Host }, { "server.port", uri.Port } };
 
-        /// <summary>Whether the server has <c>insert_deduplication_token</c>; null until asked.</summary>
-        public bool? HasDeduplicationToken { get; set; }
-
         internal int Failures { get; set; }
 
         internal bool Down => Failures > 0;
