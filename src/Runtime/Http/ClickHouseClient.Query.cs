@@ -192,7 +192,8 @@ public sealed partial class ClickHouseClient
             {
                 HttpContent content = CreateQueryContent(sql, options);
                 lastExternal = content as ExternalTablesContent;
-                using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId, settings, options?.Parameters, scope);
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId,
+                    WithCancelOnClientClose(endpoint.Uri, operation, settings), options?.Parameters, scope);
                 // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
                 request.Headers.ConnectionClose = lastExternal is not null ? true : null;
                 var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);

@@ -130,6 +130,26 @@ public sealed partial class ClickHouseClient
         return keyword is "CREATE" or "ATTACH" ? head.Contains(" IF NOT EXISTS ", StringComparison.Ordinal) : head.Contains(" IF EXISTS ", StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// The settings of a query to <paramref name="endpoint"/>: for a read-only one, with
+    /// <c>cancel_http_readonly_queries_on_client_close=1</c> where that server is known to have the setting (never where
+    /// its <c>system.settings</c> lacks it: old servers refuse unknown settings). The endpoint's settings are asked once,
+    /// by the first INSERT that needs them or along with the first <c>KILL QUERY</c> sent there: until then, and
+    /// on an endpoint where no query was ever abandoned, queries go without (and cost no extra request).
+    /// </summary>
+    private IDictionary<string, string>? WithCancelOnClientClose(Uri endpoint, string operation, IDictionary<string, string>? settings)
+    {
+        if (!_killCancelledQueries || operation is not ("SELECT" or "WITH" or "SHOW" or "DESCRIBE" or "DESC" or "EXISTS" or "EXPLAIN")
+            || settings?.ContainsKey(ServerInsertSettings.CancelOnClientClose) == true
+            || !_serverSettings.Known(endpoint).HasCancelOnClientClose)
+        {
+            return settings;
+        }
+        var copy = settings is null ? new Dictionary<string, string>(StringComparer.Ordinal) : new Dictionary<string, string>(settings, StringComparer.Ordinal);
+        copy[ServerInsertSettings.CancelOnClientClose] = "1";
+        return copy;
+    }
+
     /// <summary>A query id for a request whose caller named none, so that the client can stop it on the server.</summary>
     private static string NewQueryId() => Guid.NewGuid().ToString();
 
@@ -170,6 +190,8 @@ public sealed partial class ClickHouseClient
             await using ClickHouseResponseStream body = await OpenBodyAsync(response, null, telemetry, timeLimit.Token).ConfigureAwait(false);
             await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
             RoutingTelemetry.Kill(endpoint, "sent");
+            // Queries are abandoned here: the later ones may ask the server itself to stop them (WithCancelOnClientClose).
+            _ = _serverSettings.GetAsync(endpoint, CancellationToken.None);
         }
         catch (Exception)
         {

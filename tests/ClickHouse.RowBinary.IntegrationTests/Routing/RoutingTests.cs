@@ -14,7 +14,7 @@ public sealed class RoutingTests
 {
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(30);
 
-    private static FakeClickHouse Servers(Func<RecordedRequest, HttpResponseMessage>? answer = null)
+    private static FakeClickHouse Servers(Func<RecordedRequest, HttpResponseMessage?>? answer = null)
         => new FakeClickHouse(request => request.Message.RequestUri!.Host switch
         {
             "down" => throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused (down:8123)"),
@@ -146,6 +146,84 @@ public sealed class RoutingTests
         await refused.InsertAsync("numbers", [new CountRow(1)]);
         Assert.Equal(["down", "up"], Hosts(servers, "INSERT INTO t"));
         Assert.Equal(["up"], Hosts(servers, "INSERT INTO `numbers`"));
+    }
+
+    [Fact]
+    public async Task A_query_with_external_tables_moves_after_its_body_started_only_when_every_table_can_be_written_again()
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "broken", "up");
+        const string sql = "SELECT count() FROM numbers(10) WHERE number IN ids";
+
+        await client.ExecuteAsync(sql, new ClickHouseQueryOptions { ExternalTables = { ClickHouseExternalTable.Create("ids", "id", new ulong[] { 1, 2, 3 }) } });
+        Assert.Equal(["broken", "up"], servers.Requests.Where(r => r.BodyText.Contains(sql, StringComparison.Ordinal)).Select(r => r.Message.RequestUri!.Host));
+        Assert.All(servers.Requests.Where(r => r.BodyText.Contains(sql, StringComparison.Ordinal)), r => Assert.Contains("\r\n--", r.BodyText));
+
+        servers.Requests.Clear();
+        int enumerated = 0;
+        async IAsyncEnumerable<ulong> Streamed()
+        {
+            enumerated++;
+            for (ulong id = 1; id <= 3; id++)
+            {
+                await Task.Yield();
+                yield return id;
+            }
+        }
+        await Assert.ThrowsAsync<HttpRequestException>(() => client.ExecuteAsync(sql,
+            new ClickHouseQueryOptions { ExternalTables = { ClickHouseExternalTable.Create("ids", "id", Streamed()) } }));
+        Assert.Equal(["broken"], servers.Requests.Where(r => r.BodyText.Contains(sql, StringComparison.Ordinal)).Select(r => r.Message.RequestUri!.Host));
+        Assert.Equal(1, enumerated);
+    }
+
+    [Fact]
+    public async Task Read_only_queries_ask_the_server_to_stop_them_when_the_client_goes_away_only_where_it_has_the_setting()
+    {
+        const string setting = "cancel_http_readonly_queries_on_client_close";
+        var servers = new FakeClickHouse(async request =>
+        {
+            string query = request.Parameters.GetValueOrDefault("query") ?? request.BodyText;
+            if (query.Contains("system.settings", StringComparison.Ordinal))
+            {
+                return FakeClickHouse.Ok(Encoding.UTF8.GetBytes("max_insert_block_size\t1048576\n" + (request.Message.RequestUri!.Host == "new" ? setting + "\t0\n" : "")));
+            }
+            if (query.StartsWith("SELECT sleep", StringComparison.Ordinal))
+            {
+                await Task.Delay(Timeout.Infinite);
+            }
+            return FakeClickHouse.Ok(Encoding.UTF8.GetBytes("1\n"));
+        });
+        using ClickHouseClient toNew = Client(servers, ClickHouseEndpointStrategy.InOrder, "new");
+        using ClickHouseClient toOld = Client(servers, ClickHouseEndpointStrategy.InOrder, "old");
+
+        // No query was abandoned yet: no question, no setting.
+        await toNew.ExecuteAsync("SELECT 1");
+        Assert.DoesNotContain(servers.Requests, r => r.BodyText.Contains("system.settings", StringComparison.Ordinal) || r.Parameters.ContainsKey(setting));
+
+        // A cancelled query is killed, and the endpoint's settings are asked along with the kill.
+        foreach (ClickHouseClient client in new[] { toNew, toOld })
+        {
+            using var cancel = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => client.ExecuteAsync("SELECT sleep(3)", null, cancel.Token));
+        }
+        var deadline = Stopwatch.StartNew();
+        while (servers.Requests.Count(r => r.BodyText.Contains("system.settings", StringComparison.Ordinal)) < 2 && deadline.Elapsed < Patience)
+        {
+            await Task.Delay(20);
+        }
+        string? sent = null;
+        while (sent is null && deadline.Elapsed < Patience)
+        {
+            await toNew.ExecuteAsync("SELECT 2");
+            sent = servers.Requests.Last(r => r.BodyText == "SELECT 2").Parameters.GetValueOrDefault(setting);
+        }
+        Assert.Equal("1", sent);
+        await toOld.ExecuteAsync("SELECT 3");
+        await toNew.ExecuteAsync("ALTER TABLE t DELETE WHERE 1");
+
+        Assert.Single(servers.Requests, r => r.BodyText.Contains("system.settings", StringComparison.Ordinal) && r.Message.RequestUri!.Host == "new");
+        Assert.DoesNotContain(servers.Requests, r => r.Message.RequestUri!.Host == "old" && r.Parameters.ContainsKey(setting));
+        Assert.DoesNotContain(servers.Requests, r => r.BodyText.StartsWith("ALTER", StringComparison.Ordinal) && r.Parameters.ContainsKey(setting));
     }
 
     [Theory]
