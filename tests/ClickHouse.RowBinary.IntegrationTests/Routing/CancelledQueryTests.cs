@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using ClickHouse.RowBinary.ReplayServer;
+using ClickHouse.RowBinary.IntegrationTests.Faults;
 using ClickHouse.RowBinary.IntegrationTests.Rows;
 using ClickHouse.RowBinary.IntegrationTests.Server;
 
@@ -77,6 +79,65 @@ public sealed class CancelledQueryTests(ClickHouseServerFixture server)
         }
 
         Assert.True(await GoneWithinAsync(queryId, Gone), $"the abandoned query {queryId} is still in system.processes {Gone.TotalSeconds} s later");
+    }
+
+    [ServerFact]
+    public async Task QueryFirstAsync_of_an_answer_that_already_ended_sends_no_KILL_and_of_an_endless_one_stops_it()
+    {
+        await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 1);
+        using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
+        var rowBinary = new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary };
+
+        for (int i = 0; i < 5; i++)
+        {
+            CountRow first = await client.QueryFirstAsync<CountRow>("SELECT toUInt64(7) AS number", rowBinary);
+            Assert.Equal(7UL, first.Number);
+        }
+        CountRow single = await client.QuerySingleAsync<CountRow>("SELECT toUInt64(8) AS number", rowBinary);
+        Assert.Equal(8UL, single.Number);
+        // A KILL would follow in the background within milliseconds: give it time to show.
+        await Task.Delay(TimeSpan.FromSeconds(1));
+        Assert.Equal(6, RequestCount(proxy));
+
+        string queryId = $"first-of-endless-{Guid.NewGuid():N}";
+        CountRow zero = await client.QueryFirstAsync<CountRow>("SELECT number FROM system.numbers",
+            new ClickHouseQueryOptions { QueryId = queryId, Format = RowBinaryFormat.RowBinary });
+
+        Assert.Equal(0UL, zero.Number);
+        Assert.True(await GoneWithinAsync(queryId, Gone), $"the query {queryId} left by QueryFirstAsync is still in system.processes {Gone.TotalSeconds} s later");
+        Assert.True(RequestCount(proxy) >= 8, $"{RequestCount(proxy)} requests: the endless query and its KILL expected after the first 6");
+    }
+
+    [Fact]
+    public async Task A_small_answer_that_had_already_ended_is_read_to_its_end_not_killed()
+    {
+        // A modern server tags its errors, so the client hands out rows as they arrive (it holds back only a few dozen
+        // bytes, not 256 KiB): QueryFirstAsync leaves the body after its first row, while the rest is already in.
+        byte[] thousandRows = [.. Enumerable.Range(0, 1000).SelectMany(i => BitConverter.GetBytes((ulong)i))];
+        await using var replay = new ReplayServer.ReplayServer(request => request.Query.StartsWith("KILL", StringComparison.Ordinal)
+            ? ReplayResponse.Empty
+            : new ReplayResponse(thousandRows, "RowBinary"));
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = replay.Url });
+        var rowBinary = new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary };
+
+        for (int i = 0; i < 5; i++)
+        {
+            Assert.Equal(0UL, (await client.QueryFirstAsync<CountRow>("SELECT number FROM numbers(1000)", rowBinary)).Number);
+        }
+        await Assert.ThrowsAsync<InvalidOperationException>(() => client.QuerySingleAsync<CountRow>("SELECT number FROM numbers(1000)", rowBinary));
+        await Task.Delay(TimeSpan.FromSeconds(1));
+
+        Assert.Equal(6, replay.Requests.Count);
+        Assert.DoesNotContain(replay.Requests, r => r.Query.StartsWith("KILL", StringComparison.Ordinal));
+        Assert.Null(replay.Failure);
+    }
+
+    private static int RequestCount(FaultProxy proxy)
+    {
+        lock (proxy.RequestLines)
+        {
+            return proxy.RequestLines.Count;
+        }
     }
 
     private Task<bool> RunningWithinAsync(string queryId, TimeSpan patience) => PollAsync(queryId, running: true, patience);
