@@ -74,8 +74,12 @@ public sealed partial class ClickHouseClient
     public async Task<List<T>> QueryListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
-        (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+        return await WholeResultAsync(sql, options, async () =>
+            {
+                (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Reads every row of a result into a list, ends the request and its telemetry.</summary>

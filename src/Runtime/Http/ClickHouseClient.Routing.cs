@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Text;
@@ -18,6 +19,19 @@ public sealed partial class ClickHouseClient
     private const int MaxKillsInFlight = 16;
 
     private int _killsInFlight;
+
+    /// <summary>
+    /// Set while <see cref="WholeResultAsync"/> reads a result: the endpoints whose body broke off, which the requests
+    /// made for it avoid, and the endpoint that answered last.
+    /// </summary>
+    private static readonly AsyncLocal<WholeResultRoute?> CurrentWholeResult = new();
+
+    private sealed class WholeResultRoute
+    {
+        public List<EndpointPool.Endpoint> BrokeOff { get; } = [];
+
+        public EndpointPool.Endpoint? Answered { get; set; }
+    }
 
     /// <summary>
     /// Sends one request by the failover rules: <paramref name="attempt"/> runs against an endpoint of the pool (a
@@ -38,7 +52,9 @@ public sealed partial class ClickHouseClient
         {
             return await session.SendAsync(this, attempt, queryId, killOnAbandon, cancellationToken).ConfigureAwait(false);
         }
-        List<EndpointPool.Endpoint>? tried = null;
+        WholeResultRoute? whole = CurrentWholeResult.Value;
+        List<EndpointPool.Endpoint>? tried = whole is { BrokeOff.Count: > 0 } ? [.. whole.BrokeOff] : null;
+        whole?.Answered = null;
         while (true)
         {
             EndpointPool.Endpoint endpoint = _pool.Pick(tried)!;
@@ -46,6 +62,7 @@ public sealed partial class ClickHouseClient
             {
                 TResult result = await attempt(endpoint).ConfigureAwait(false);
                 _pool.Reached(endpoint);
+                whole?.Answered = endpoint;
                 return result;
             }
             catch (Exception e)
@@ -62,6 +79,49 @@ public sealed partial class ClickHouseClient
                 }
                 RoutingTelemetry.Failover(endpoint, operation, e);
             }
+        }
+    }
+
+    /// <summary>
+    /// Reads a whole result that reaches the caller only once complete (a list, a scalar): when its body breaks off
+    /// part way (the connection lost, no error from the server) and the query may run again (idempotent, its external
+    /// tables sendable again, not in a session), it runs again on another endpoint, once per endpoint, and what was
+    /// parsed of the broken body is dropped. No row reached the caller, so none is ever delivered twice.
+    /// </summary>
+    private async Task<TResult> WholeResultAsync<TResult>(string sql, ClickHouseQueryOptions? options, Func<Task<TResult>> read,
+        CancellationToken cancellationToken)
+    {
+        if (_session is not null || !(options?.Idempotent ?? IsIdempotent(sql))
+            || options?.ExternalTables is { Count: > 0 } tables && !tables.All(table => table.CanBeWrittenAgain))
+        {
+            return await read().ConfigureAwait(false);
+        }
+        var route = new WholeResultRoute();
+        WholeResultRoute? outer = CurrentWholeResult.Value;
+        CurrentWholeResult.Value = route;
+        try
+        {
+            while (true)
+            {
+                route.Answered = null;
+                try
+                {
+                    return await read().ConfigureAwait(false);
+                }
+                catch (Exception e) when (route.Answered is { } endpoint && IsTransportFailure(e) && !cancellationToken.IsCancellationRequested)
+                {
+                    route.BrokeOff.Add(endpoint);
+                    if (_pool.Pick(route.BrokeOff) is null)
+                    {
+                        throw;
+                    }
+                    RoutingTelemetry.Failover(endpoint, RequestTelemetry.OperationOf(sql), e);
+                }
+            }
+        }
+        finally
+        {
+            CurrentWholeResult.Value = outer;
         }
     }
 

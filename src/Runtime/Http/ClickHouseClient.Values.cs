@@ -36,7 +36,8 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public async Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
     {
-        (int count, T value) = await TakeAsync(ResultRows<T, ValueRowDecoder<T>>(sql, options, cancellationToken), 1, cancellationToken).ConfigureAwait(false);
+        (int count, T value) = await WholeResultAsync(sql, options,
+            () => TakeAsync(ResultRows<T, ValueRowDecoder<T>>(sql, options, cancellationToken), 1, cancellationToken), cancellationToken).ConfigureAwait(false);
         return count > 0
             ? value
             : throw new InvalidOperationException(
@@ -82,8 +83,12 @@ public sealed partial class ClickHouseClient
     private async Task<List<T>> ResultListAsync<T, TDecoder>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
     {
-        (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, cancellationToken).ConfigureAwait(false);
-        return await ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
+        return await WholeResultAsync(sql, options, async () =>
+            {
+                (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, cancellationToken).ConfigureAwait(false);
+                return await ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

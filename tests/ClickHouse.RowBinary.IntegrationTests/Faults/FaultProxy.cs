@@ -42,6 +42,9 @@ internal sealed class FaultProxy : IAsyncDisposable
     /// <summary>The chance that the answer to an INSERT is dropped and the connection closed once the server answered.</summary>
     public double CutResponseChance { get; set; }
 
+    /// <summary>Every connection's answers are cut (the connection reset) once this many of their bytes went through.</summary>
+    public long CutResponsesAfterBytes { get; set; } = long.MaxValue;
+
     /// <summary>How long every answer from the server is held back.</summary>
     public TimeSpan ResponseDelay { get; set; }
 
@@ -186,6 +189,7 @@ internal sealed class FaultProxy : IAsyncDisposable
     private async Task CopyResponsesAsync(NetworkStream from, NetworkStream to, ConnectionState state, CancellationTokenSource connection)
     {
         byte[] buffer = new byte[16 * 1024];
+        long relayed = 0;
         while (true)
         {
             int read = await from.ReadAsync(buffer, connection.Token);
@@ -193,6 +197,16 @@ internal sealed class FaultProxy : IAsyncDisposable
             {
                 return;
             }
+            if (relayed + read > CutResponsesAfterBytes)
+            {
+                await to.WriteAsync(buffer.AsMemory(0, (int)(CutResponsesAfterBytes - relayed)), connection.Token);
+                lock (_random)
+                {
+                    CutResponses++;
+                }
+                return;
+            }
+            relayed += read;
             if (state.InsertAwaitingAnswer)
             {
                 state.InsertAwaitingAnswer = false;
