@@ -17,18 +17,21 @@ public sealed class MidBodyFailoverTests(ClickHouseServerFixture server)
 
     private static readonly ClickHouseQueryOptions RowBinary = new() { Format = RowBinaryFormat.RowBinary };
 
+    private ClickHouseClient InOrder(FaultProxy first, FaultProxy second)
+        => server.CreateClient(o =>
+        {
+            o.Endpoints.Clear();
+            o.Endpoints.Add(first.Endpoint);
+            o.Endpoints.Add(second.Endpoint);
+            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
+        });
+
     [ServerFact]
     public async Task A_list_whose_body_broke_off_is_read_again_on_another_endpoint_complete_and_exact()
     {
         await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 100_000 };
         await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
-        using ClickHouseClient client = server.CreateClient(o =>
-        {
-            o.Endpoints.Clear();
-            o.Endpoints.Add(cutting.Endpoint);
-            o.Endpoints.Add(relaying.Endpoint);
-            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
-        });
+        using ClickHouseClient client = InOrder(cutting, relaying);
         var failovers = new List<long>();
         using var metering = new MeterListener
         {
@@ -72,13 +75,7 @@ public sealed class MidBodyFailoverTests(ClickHouseServerFixture server)
     {
         await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 600_000 };
         await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
-        using ClickHouseClient client = server.CreateClient(o =>
-        {
-            o.Endpoints.Clear();
-            o.Endpoints.Add(cutting.Endpoint);
-            o.Endpoints.Add(relaying.Endpoint);
-            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
-        });
+        using ClickHouseClient client = InOrder(cutting, relaying);
         var seen = new List<ulong>();
 
         await Assert.ThrowsAnyAsync<IOException>(async () =>
