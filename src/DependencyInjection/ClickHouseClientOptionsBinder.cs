@@ -25,9 +25,34 @@ internal static class ClickHouseClientOptionsBinder
                 options.Endpoints.Add(ParseUri(item, "", value));
             }
         }
+        if (section[nameof(options.EndpointStrategy)] is { Length: > 0 } strategy)
+        {
+            options.EndpointStrategy = Enum.TryParse(strategy, ignoreCase: true, out ClickHouseEndpointStrategy parsed) && Enum.IsDefined(parsed)
+                ? parsed
+                : throw Invalid(section, nameof(options.EndpointStrategy), strategy, $"one of {string.Join(", ", Enum.GetNames<ClickHouseEndpointStrategy>())}");
+        }
         options.Database = section[nameof(options.Database)] ?? options.Database;
         options.User = section[nameof(options.User)] ?? options.User;
         options.Password = section[nameof(options.Password)] ?? options.Password;
+        options.AccessToken = section[nameof(options.AccessToken)] ?? options.AccessToken;
+        foreach (IConfigurationSection role in section.GetSection(nameof(options.Roles)).GetChildren())
+        {
+            if (role.Value is { Length: > 0 } value)
+            {
+                options.Roles.Add(value);
+            }
+        }
+        foreach (IConfigurationSection header in section.GetSection(nameof(options.Headers)).GetChildren())
+        {
+            if (header.Value is { } value)
+            {
+                options.Headers[header.Key] = value;
+            }
+        }
+        if (section[nameof(options.KillCancelledQueries)] is { Length: > 0 } kill)
+        {
+            options.KillCancelledQueries = bool.TryParse(kill, out bool parsed) ? parsed : throw Invalid(section, nameof(options.KillCancelledQueries), kill, "true or false");
+        }
         foreach (IConfigurationSection setting in section.GetSection(nameof(options.Settings)).GetChildren())
         {
             if (setting.Value is { } value)

@@ -11,16 +11,18 @@ namespace ClickHouse.RowBinary.DependencyInjection;
 /// Logs what the library does, from its spans and instruments (the core package logs nothing itself and depends on no
 /// logging library), at the level a user acts on: each request at Debug, and so the failures that are expected (an
 /// old server's unknown format, asked once) or that the caller asked for (a cancellation); each batch inserter attempt
-/// that failed at Information with the batch's size, the endpoint, the attempt's number and the cause; one Warning when
-/// an endpoint goes down and one Information when it is back; Error when a batch fails for good; Warning for any other
-/// failed request. Spans carry no credentials, so neither do the logs: no password, no <c>X-ClickHouse-Key</c>.
+/// that failed at Information with the batch's size, the endpoint, the attempt's number and the cause; a Warning when
+/// an endpoint goes down, when it is back, when a request moves to another endpoint, and when a cancelled query is
+/// killed on its server; Error when a batch fails for good; Warning for any other failed request. Spans carry no credentials, so neither do the logs: no password, no <c>X-ClickHouse-Key</c>.
 /// </summary>
 internal sealed partial class ClickHouseRequestLog : IDisposable
 {
     /// <summary>The category of these logs.</summary>
     public const string Category = "ClickHouse.RowBinary";
 
-    private const string UnreachableEndpoints = "clickhouse.inserter.endpoints.unreachable";
+    private const string UnavailableEndpoints = "clickhouse.client.endpoints.unavailable";
+    private const string Failovers = "clickhouse.client.failovers";
+    private const string Kills = "clickhouse.client.queries.killed";
     private const string RowsFailed = "clickhouse.inserter.rows.failed";
 
     private readonly ILogger _logger;
@@ -44,7 +46,7 @@ internal sealed partial class ClickHouseRequestLog : IDisposable
         {
             InstrumentPublished = (instrument, listener) =>
             {
-                if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name is UnreachableEndpoints or RowsFailed)
+                if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name is UnavailableEndpoints or Failovers or Kills or RowsFailed)
                 {
                     listener.EnableMeasurementEvents(instrument);
                 }
@@ -80,9 +82,9 @@ internal sealed partial class ClickHouseRequestLog : IDisposable
         }
         string errorType = request.GetTagItem("error.type") as string ?? "-";
         string error = request.StatusDescription ?? "";
+        _endpoints.GetOrAdd(server, _ => new EndpointState()).LastFailure = $"{errorType}: {error}";
         if (attempt is not null)
         {
-            _endpoints.GetOrAdd(server, _ => new EndpointState()).LastFailure = $"{errorType}: {error}";
             AttemptFailed(_logger, request.DisplayName, attempt.Value + 1, Rows(request), server, milliseconds, errorType, error, queryId);
         }
         else if (request.GetTagItem("clickhouse.fallback") is string fallback)
@@ -106,7 +108,7 @@ internal sealed partial class ClickHouseRequestLog : IDisposable
 
     private void Measured(Instrument instrument, long value, ReadOnlySpan<KeyValuePair<string, object?>> tags, object? state)
     {
-        string? table = null;
+        string? table = null, errorType = null, operation = null, outcome = null;
         object? address = null, port = null;
         foreach (KeyValuePair<string, object?> tag in tags)
         {
@@ -121,14 +123,30 @@ internal sealed partial class ClickHouseRequestLog : IDisposable
                 case "server.port":
                     port = tag.Value;
                     break;
+                case "error.type":
+                    errorType = tag.Value as string;
+                    break;
+                case "db.operation.name":
+                    operation = tag.Value as string;
+                    break;
+                case "outcome":
+                    outcome = tag.Value as string;
+                    break;
             }
         }
-        if (instrument.Name == RowsFailed)
-        {
-            BatchFailed(_logger, table ?? "-", value);
-            return;
-        }
         string server = $"{address}:{port}";
+        switch (instrument.Name)
+        {
+            case RowsFailed:
+                BatchFailed(_logger, table ?? "-", value);
+                return;
+            case Failovers:
+                MovedToAnotherEndpoint(_logger, operation ?? "-", server, errorType ?? "-");
+                return;
+            case Kills:
+                QueryKilled(_logger, server, outcome ?? "-");
+                return;
+        }
         EndpointState endpoint = _endpoints.GetOrAdd(server, _ => new EndpointState());
         lock (endpoint)
         {
@@ -178,12 +196,18 @@ internal sealed partial class ClickHouseRequestLog : IDisposable
     [LoggerMessage(EventId = 7, Level = LogLevel.Debug, Message = "ClickHouse {Request} on {Server}, part of an INSERT attempt, failed after {Milliseconds:F1} ms with {ErrorType}: {Error} (query id {QueryId})")]
     private static partial void RequestFailedWithinAttempt(ILogger logger, string request, string server, double milliseconds, string errorType, string error, string queryId);
 
-    [LoggerMessage(EventId = 8, Level = LogLevel.Warning, Message = "ClickHouse endpoint {Server} cannot be reached ({Cause}): batch inserts go to other endpoints, or retry until it answers")]
+    [LoggerMessage(EventId = 8, Level = LogLevel.Warning, Message = "ClickHouse endpoint {Server} cannot be reached ({Cause}): requests go to other endpoints until it answers /ping, or retry")]
     private static partial void EndpointDown(ILogger logger, string server, string cause);
 
-    [LoggerMessage(EventId = 9, Level = LogLevel.Information, Message = "ClickHouse endpoint {Server} answers again, after {Seconds:F1} s")]
+    [LoggerMessage(EventId = 9, Level = LogLevel.Warning, Message = "ClickHouse endpoint {Server} answers again, after {Seconds:F1} s")]
     private static partial void EndpointBack(ILogger logger, string server, double seconds);
 
     [LoggerMessage(EventId = 10, Level = LogLevel.Error, Message = "ClickHouse INSERT {Table}: a batch of {Rows} rows failed for good; its callers got the error (the attempts above say why)")]
     private static partial void BatchFailed(ILogger logger, string table, long rows);
+
+    [LoggerMessage(EventId = 11, Level = LogLevel.Warning, Message = "ClickHouse {Operation} on {Server} failed with {ErrorType} before any row reached its caller: it goes to another endpoint")]
+    private static partial void MovedToAnotherEndpoint(ILogger logger, string operation, string server, string errorType);
+
+    [LoggerMessage(EventId = 12, Level = LogLevel.Warning, Message = "ClickHouse query cancelled or left unread by its caller on {Server}: KILL QUERY {Outcome} (the server runs an HTTP query to its end unless killed)")]
+    private static partial void QueryKilled(ILogger logger, string server, string outcome);
 }

@@ -19,7 +19,7 @@ public static class ClickHouseServiceCollectionExtensions
     public const string HttpClientName = "ClickHouse.RowBinary";
 
     /// <summary>
-    /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe) configured in code, over an
+    /// Registers one <see cref="ClickHouseClient"/> (a singleton: it is thread-safe; also as <see cref="IClickHouseClient"/>) configured in code, over an
     /// <see cref="HttpClient"/> from <see cref="IHttpClientFactory"/>. Its requests are logged through the registered
     /// <c>ILoggerFactory</c> (category <c>ClickHouse.RowBinary</c>): each at Debug, failed batch inserter attempts at
     /// Information, an endpoint going down at Warning, other failures at Warning (expected ones and cancellations at Debug).
@@ -52,13 +52,13 @@ public static class ClickHouseServiceCollectionExtensions
     }
 
     /// <summary>
-    /// Registers a <see cref="ClickHouseBatchInserter{T}"/> for <paramref name="table"/> as a singleton over the
-    /// registered <see cref="ClickHouseClient"/>, keyed by the table name (inject it with
-    /// <c>[FromKeyedServices("table")]</c>); while a row type has one table, it is also registered without a key. Each
-    /// table of one row type has its own inserter; registering a table twice for one row type is an error. When the host
-    /// stops, each inserter stops accepting rows, sends every row it accepted and waits for the acknowledgements, until
-    /// its <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/> or the host's shutdown timeout: then the rows not
-    /// acknowledged fail their callers with <see cref="ClickHouseInsertUnacknowledgedException"/>.
+    /// Registers a <see cref="ClickHouseBatchInserter{T}"/> (also as <see cref="IClickHouseBatchInserter{T}"/>) for
+    /// <paramref name="table"/> as a singleton over the registered <see cref="ClickHouseClient"/>, keyed by the table name
+    /// (inject it with <c>[FromKeyedServices("table")]</c>); while a row type has one table, it is also registered without
+    /// a key. Each table of one row type has its own inserter; registering a table twice for one row type is an error.
+    /// When the host stops, each inserter stops accepting rows, sends every row it accepted and waits for the
+    /// acknowledgements, until its <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/> or the host's shutdown
+    /// timeout: then the rows not acknowledged fail their callers with <see cref="ClickHouseInsertUnacknowledgedException"/>.
     /// </summary>
     public static IServiceCollection AddClickHouseBatchInserter<T>(this IServiceCollection services, string table,
         Action<ClickHouseBatchInserterOptions>? configure = null)
@@ -79,17 +79,22 @@ public static class ClickHouseServiceCollectionExtensions
             configure?.Invoke(options);
             return provider.GetRequiredService<ClickHouseClient>().CreateBatchInserter<T>(table, options);
         });
+        services.AddKeyedSingleton<IClickHouseBatchInserter<T>>(table,
+            (provider, _) => provider.GetRequiredKeyedService<ClickHouseBatchInserter<T>>(table));
         tables.Add(table);
         services.RemoveAll<ClickHouseBatchInserter<T>>();
+        services.RemoveAll<IClickHouseBatchInserter<T>>();
         if (tables.Count == 1)
         {
             services.AddSingleton(provider => provider.GetRequiredKeyedService<ClickHouseBatchInserter<T>>(table));
+            services.AddSingleton<IClickHouseBatchInserter<T>>(provider => provider.GetRequiredKeyedService<ClickHouseBatchInserter<T>>(table));
         }
         else
         {
             string names = string.Join(", ", tables.Select(name => $"'{name}'"));
-            services.AddSingleton<ClickHouseBatchInserter<T>>(_ => throw new InvalidOperationException(
-                $"ClickHouseBatchInserter<{typeof(T).Name}> is registered for the tables {names}: ask for one by its table, e.g. [FromKeyedServices(\"{tables[0]}\")]."));
+            string message = $"ClickHouseBatchInserter<{typeof(T).Name}> is registered for the tables {names}: ask for one by its table, e.g. [FromKeyedServices(\"{tables[0]}\")].";
+            services.AddSingleton<ClickHouseBatchInserter<T>>(_ => throw new InvalidOperationException(message));
+            services.AddSingleton<IClickHouseBatchInserter<T>>(_ => throw new InvalidOperationException(message));
         }
         services.AddSingleton<IHostedService>(provider => new BatchInserterShutdown<T>(provider, table));
         return services;
@@ -110,6 +115,8 @@ public static class ClickHouseServiceCollectionExtensions
                 provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
                 provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value);
         });
+        // The same client, for code (and tests) written against the interface.
+        services.AddSingleton<IClickHouseClient>(provider => provider.GetRequiredService<ClickHouseClient>());
         return services.AddHttpClient(HttpClientName)
             // ClickHouseClientOptions.Timeout applies per request; the factory's 100 s default would cut long reads.
             .ConfigureHttpClient(http => http.Timeout = Timeout.InfiniteTimeSpan)

@@ -18,7 +18,7 @@ namespace ClickHouse.RowBinary;
 /// <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/>.
 /// </summary>
 /// <typeparam name="T">The row type.</typeparam>
-public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : IClickHouseRow<T>
+public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> where T : IClickHouseRow<T>
 {
     /// <summary>A thread's buffer for writing the rows of one call before they are copied into the batch.</summary>
     [ThreadStatic]
@@ -91,7 +91,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
         _tags = new TagList { { "db.system.name", "clickhouse" }, { "db.collection.name", table } };
-        _endpoints = new EndpointPool(client.Endpoints, _time, _tags);
+        _endpoints = client.EndpointPool;
         // The senders and the timer outlive the call that created the inserter (in a host, the first request that asked
         // for it): they must not carry its Activity, logging scopes or other ambient state into every batch.
         using (ExecutionContext.SuppressFlow())
@@ -520,7 +520,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             try
             {
                 await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
-                _endpoints.Succeeded(endpoint);
+                _endpoints.Reached(endpoint);
                 return null;
             }
             catch (Exception e)
@@ -544,7 +544,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
                 unreachable = null;
                 if (kind == InsertFailure.Unreachable)
                 {
-                    _endpoints.Unreachable(endpoint);
+                    _endpoints.Unreachable(endpoint, e);
                     unreachable = endpoint;
                 }
                 if (attempt >= _maxRetries)

@@ -68,12 +68,28 @@ public sealed partial class ClickHouseClient
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
         bool native = InsertsNative(options?.WireFormat, rowFormat, nameof(options));
-        (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
+        CheckDeduplicationToken(options);
+        string queryId = options?.QueryId ?? NewQueryId();
+        RequestScope? scope = RequestScope.Of(options);
+        // A collection gives the same rows again; a sequence (a generator, an async stream) is enumerated once.
+        var failover = new InsertFailover(mayResendBody: rows is ICollection<T> or IReadOnlyCollection<T>);
+        return await RouteAsync("INSERT", queryId,
+            endpoint => InsertAttemptAsync(endpoint.Uri, table, rows, asyncRows, rowFormat, native, queryId, scope, options, failover, cancellationToken),
+            failover.MayMove, killOnAbandon: false, cancellationToken).ConfigureAwait(false);
+    }
+
+    private async Task<ClickHouseInsertResult> InsertAttemptAsync<T>(Uri endpoint, string table, IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows,
+        RowBinaryFormat rowFormat, bool native, string queryId, RequestScope? scope, ClickHouseInsertOptions? options, InsertFailover failover,
+        CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
+        (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(endpoint, options, cancellationToken).ConfigureAwait(false);
+        failover.Sending(withToken: token is not null);
         var wire = new InsertWire(native ? NativeFormatName : rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
         IReadOnlyList<string>? nativeTypes = null;
         if (options?.CheckSchema ?? true)
         {
-            InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
+            InsertPlan plan = await GetInsertPlanAsync<T>(endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
             if (plan.Refusal is { } refusal)
             {
                 throw refusal;
@@ -87,13 +103,13 @@ public sealed partial class ClickHouseClient
         var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress,
             native ? new NativeBlockTypes(nativeTypes) : null);
         string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
-        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
-        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
+        using HttpRequestMessage request = CreateRequest(endpoint, sql, content, options?.Database, queryId, settings, parameters: null, scope);
+        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint, queryId);
         try
         {
-            HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+            HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
             // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-            await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
+            await using (ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false))
             {
                 telemetry.Sent(content.RowsWritten, content.BytesWritten);
                 await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
@@ -101,9 +117,9 @@ public sealed partial class ClickHouseClient
         }
         catch (Exception e)
         {
-            ForgetTableSchemaAfter(e, _endpoint, options?.Database, table);
+            ForgetTableSchemaAfter(e, endpoint, options?.Database, table);
             if ((content.RowsSent > 0 || content.BodyComplete)
-                && await PartialInsertFailureAsync(e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
+                && await PartialInsertFailureAsync(endpoint, e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
             {
                 throw partial;
             }
@@ -112,20 +128,25 @@ public sealed partial class ClickHouseClient
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
     }
 
+    /// <summary>Refuses a deduplication token given twice: as the option and as the setting.</summary>
+    private static void CheckDeduplicationToken(ClickHouseInsertOptions? options)
+    {
+        if (options?.DeduplicationToken is not null && options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken))
+        {
+            throw new ArgumentException(
+                $"The INSERT has both a DeduplicationToken and the setting {ServerInsertSettings.DeduplicationToken}: set the DeduplicationToken only.", nameof(options));
+        }
+    }
+
     /// <summary>The INSERT's settings, with its deduplication token where the server has <c>insert_deduplication_token</c>.</summary>
-    private async Task<(IDictionary<string, string>? Settings, string? Token)> WithDeduplicationTokenAsync(ClickHouseInsertOptions? options,
+    private async Task<(IDictionary<string, string>? Settings, string? Token)> WithDeduplicationTokenAsync(Uri endpoint, ClickHouseInsertOptions? options,
         CancellationToken cancellationToken)
     {
         if (options?.DeduplicationToken is not { } token)
         {
             return (options?.Settings, null);
         }
-        if (options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken))
-        {
-            throw new ArgumentException(
-                $"The INSERT has both a DeduplicationToken and the setting {ServerInsertSettings.DeduplicationToken}: set the DeduplicationToken only.", nameof(options));
-        }
-        ServerInsertSettings server = await _serverSettings.GetAsync(_endpoint, cancellationToken).ConfigureAwait(false);
+        ServerInsertSettings server = await _serverSettings.GetAsync(endpoint, cancellationToken).ConfigureAwait(false);
         if (server.HasDeduplicationToken != true)
         {
             return (options.Settings, null);
@@ -137,18 +158,18 @@ public sealed partial class ClickHouseClient
     /// What a failed INSERT may have left: null when nothing (less than one block was sent and the body never completed),
     /// else the exception that says so. The server's block size is asked now when it is not known yet (once per endpoint).
     /// </summary>
-    private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Exception failure, long rowsSent, bool bodyComplete, string table,
+    private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Uri endpoint, Exception failure, long rowsSent, bool bodyComplete, string table,
         ClickHouseInsertOptions? options, string? token)
     {
         // A server that answered with an error after the whole body refused it, except for the blocks it had committed.
         bool wholeBodySent = bodyComplete && failure is not ClickHouseServerException;
-        ServerInsertSettings server = _serverSettings.Known(_endpoint);
+        ServerInsertSettings server = _serverSettings.Known(endpoint);
         if (!wholeBodySent && server.HasDeduplicationToken is null)
         {
             using var patience = new CancellationTokenSource(PartialInsertPatience);
             try
             {
-                server = await _serverSettings.GetAsync(_endpoint, patience.Token).ConfigureAwait(false);
+                server = await _serverSettings.GetAsync(endpoint, patience.Token).ConfigureAwait(false);
             }
             catch (OperationCanceledException)
             {
@@ -184,7 +205,7 @@ public sealed partial class ClickHouseClient
         await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
         if (options?.IfNotExists == true)
         {
-            TableSchema existing = await ProbeTableAsync(SchemaKey(_endpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            TableSchema existing = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
             // A table whose columns the user may not see cannot be checked here; its inserts will say so.
             if (existing.Columns.Count > 0)
             {

@@ -32,17 +32,34 @@ public sealed partial class ClickHouseClient
         ArgumentNullException.ThrowIfNull(body);
         CheckFormatName(format);
         string sql = $"INSERT INTO {ClickHouseIdentifier.QuoteTable(options?.Database, table)} FORMAT {format}";
-        (IDictionary<string, string>? settings, _) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
-        var content = new RawInsertContent(body, _requestCompression, options?.Progress);
-        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
-        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        await using ClickHouseResponseStream answer = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        long rows = WrittenRows(telemetry.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
-        telemetry.Sent(Math.Max(rows, 0), content.BytesWritten);
-        // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
-        await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-        return new ClickHouseInsertResult(rows, content.BytesWritten);
+        CheckDeduplicationToken(options);
+        string queryId = options?.QueryId ?? NewQueryId();
+        RequestScope? scope = RequestScope.Of(options);
+        long start = body.CanSeek ? body.Position : 0;
+        var failover = new InsertFailover(mayResendBody: body.CanSeek);
+        RawInsertContent? content = null;
+        return await RouteAsync("INSERT", queryId, async endpoint =>
+            {
+                (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(endpoint.Uri, options, cancellationToken).ConfigureAwait(false);
+                failover.Sending(withToken: token is not null);
+                if (failover.Resending)
+                {
+                    body.Position = start;
+                }
+                content = new RawInsertContent(body, _requestCompression, options?.Progress);
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, sql, content, options?.Database, queryId, settings, parameters: null, scope);
+                var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint.Uri, queryId);
+                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                await using ClickHouseResponseStream answer = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                long rows = WrittenRows(telemetry.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
+                telemetry.Sent(Math.Max(rows, 0), content.BytesWritten);
+                // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
+                await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+                return new ClickHouseInsertResult(rows, content.BytesWritten);
+            },
+            // A stream that cannot seek is read once: unless nothing of it was read, it goes nowhere else.
+            failure => (content is null or { BytesWritten: 0 } || body.CanSeek) && failover.MayMove(failure),
+            killOnAbandon: false, cancellationToken).ConfigureAwait(false);
     }
 
 #if NET10_0_OR_GREATER

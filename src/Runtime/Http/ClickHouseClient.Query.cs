@@ -34,7 +34,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <summary>Runs a SELECT with options and streams its rows; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -67,7 +67,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<T>> QueryListAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryListAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <summary>Runs a SELECT with options and reads all of its rows into a list.</summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -78,10 +78,14 @@ public sealed partial class ClickHouseClient
     {
         if (ReadsNative(options))
         {
-            return await QueryNativeListAsync<T>(sql, options, cancellationToken).ConfigureAwait(false);
+            return await WholeResultAsync(sql, options, () => QueryNativeListAsync<T>(sql, options, cancellationToken), cancellationToken).ConfigureAwait(false);
         }
-        (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+        return await WholeResultAsync(sql, options, async () =>
+            {
+                (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Reads every row of a result into a list, ends the request and its telemetry.</summary>
@@ -188,33 +192,41 @@ public sealed partial class ClickHouseClient
         Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        HttpContent content = CreateQueryContent(sql, options);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
-        using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
-        // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
-        request.Headers.ConnectionClose = content is ExternalTablesContent ? true : null;
-        var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
-        telemetry.ReportProgressTo(options?.Progress);
-        if (fallsBackOn is not null)
-        {
-            telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
-        }
-        HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-        if (content is ExternalTablesContent external)
-        {
-            telemetry.Sent(external.RowsWritten, external.BytesWritten);
-        }
-        return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
-    }
-
-    private static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
-    {
-        ArgumentNullException.ThrowIfNull(parameters);
-        var options = new ClickHouseQueryOptions();
-        foreach (KeyValuePair<string, object?> parameter in parameters)
-        {
-            options.Parameters.Add(parameter.Key, parameter.Value);
-        }
-        return options;
+        string queryId = options?.QueryId ?? NewQueryId();
+        string operation = RequestTelemetry.OperationOf(sql);
+        bool idempotent = options?.Idempotent ?? IsIdempotent(sql);
+        RequestScope? scope = RequestScope.Of(options);
+        ExternalTablesContent? lastExternal = null;
+        return await RouteAsync(operation, queryId, async endpoint =>
+            {
+                HttpContent content = CreateQueryContent(sql, options);
+                lastExternal = content as ExternalTablesContent;
+                using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId,
+                    WithCancelOnClientClose(endpoint.Uri, operation, settings), options?.Parameters, scope);
+                // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
+                request.Headers.ConnectionClose = lastExternal is not null ? true : null;
+                var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);
+                telemetry.ReportProgressTo(options?.Progress);
+                if (fallsBackOn is not null)
+                {
+                    telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
+                }
+                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                if (lastExternal is not null)
+                {
+                    telemetry.Sent(lastExternal.RowsWritten, lastExternal.BytesWritten);
+                }
+                ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                if (_killCancelledQueries)
+                {
+                    Uri server = endpoint.Uri;
+                    body.Abandoned = () => KillSoon(server, queryId);
+                }
+                return body;
+            },
+            failure => (lastExternal is null || lastExternal.MayBeSentAgain)
+                && (idempotent ? IsTransportFailure(failure) : NeverReachedServer(failure)),
+            killOnAbandon: true, cancellationToken).ConfigureAwait(false);
     }
 }

@@ -21,7 +21,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request while it is being opened.</param>
     public Task<ClickHouseDataReader> ExecuteReaderAsync(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => ExecuteReaderAsync(sql, WithParameters(parameters), cancellationToken);
+        => ExecuteReaderAsync(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="ExecuteReaderAsync(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>

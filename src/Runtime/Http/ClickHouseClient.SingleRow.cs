@@ -16,7 +16,7 @@ public sealed partial class ClickHouseClient
     /// <inheritdoc cref="QueryFirstAsync{T}(string, CancellationToken)"/>
     public Task<T> QueryFirstAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryFirstAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryFirstAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryFirstAsync{T}(string, CancellationToken)"/>
     public async Task<T> QueryFirstAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
@@ -36,7 +36,7 @@ public sealed partial class ClickHouseClient
     /// <inheritdoc cref="QueryFirstOrDefaultAsync{T}(string, CancellationToken)"/>
     public Task<T?> QueryFirstOrDefaultAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QueryFirstOrDefaultAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryFirstOrDefaultAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryFirstOrDefaultAsync{T}(string, CancellationToken)"/>
     public async Task<T?> QueryFirstOrDefaultAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
@@ -55,7 +55,7 @@ public sealed partial class ClickHouseClient
     /// <inheritdoc cref="QuerySingleAsync{T}(string, CancellationToken)"/>
     public Task<T> QuerySingleAsync<T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => QuerySingleAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QuerySingleAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QuerySingleAsync{T}(string, CancellationToken)"/>
     public async Task<T> QuerySingleAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)

@@ -31,7 +31,7 @@ public sealed partial class ClickHouseClient
     public async Task<IReadOnlyList<ClickHouseTableColumn>> DescribeTableAsync(string table, string? database = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        TableSchema schema = await ProbeTableAsync(SchemaKey(_endpoint, database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+        TableSchema schema = await ProbeTableAsync(SchemaKey(CurrentEndpoint, database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
         return schema.Columns;
     }
 
@@ -48,7 +48,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        TableSchema schema = await ProbeTableAsync(SchemaKey(_endpoint, options?.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+        TableSchema schema = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options?.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
         _tableSchemas.Put(schema);
         return schema.PlanFor<T>(OmittedTakeDefaults(options?.Settings)).Mismatches;
     }

@@ -25,7 +25,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -48,7 +48,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -66,7 +66,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2, T3)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2, T3>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2, T3>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -84,7 +84,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2, T3)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2, T3>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2, T3>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -102,7 +102,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2, T3, T4)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2, T3, T4>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2, T3, T4>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -120,7 +120,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2, T3, T4)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2, T3, T4>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2, T3, T4>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -138,7 +138,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2, T3, T4, T5)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2, T3, T4, T5>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2, T3, T4, T5>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -156,7 +156,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2, T3, T4, T5)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2, T3, T4, T5>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2, T3, T4, T5>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -174,7 +174,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2, T3, T4, T5, T6)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2, T3, T4, T5, T6>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2, T3, T4, T5, T6>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -192,7 +192,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2, T3, T4, T5, T6)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2, T3, T4, T5, T6>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2, T3, T4, T5, T6>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -210,7 +210,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<(T1, T2, T3, T4, T5, T6, T7)>> QueryListAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T7>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryListAsync<T1, T2, T3, T4, T5, T6, T7>(sql, WithParameters(parameters), cancellationToken);
+        => QueryListAsync<T1, T2, T3, T4, T5, T6, T7>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -228,7 +228,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<(T1, T2, T3, T4, T5, T6, T7)> QueryAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T1, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T2, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T3, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T4, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T5, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T6, [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T7>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryAsync<T1, T2, T3, T4, T5, T6, T7>(sql, WithParameters(parameters), cancellationToken);
+        => QueryAsync<T1, T2, T3, T4, T5, T6, T7>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryAsync{T1, T2}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>

@@ -28,7 +28,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryScalarAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryScalarAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryScalarAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -36,7 +36,8 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public async Task<T> QueryScalarAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
     {
-        (int count, T value) = await TakeAsync(ResultRows<T, ValueRowDecoder<T>>(sql, options, cancellationToken), 1, cancellationToken).ConfigureAwait(false);
+        (int count, T value) = await WholeResultAsync(sql, options,
+            () => TakeAsync(ResultRows<T, ValueRowDecoder<T>>(sql, options, cancellationToken), 1, cancellationToken), cancellationToken).ConfigureAwait(false);
         return count > 0
             ? value
             : throw new InvalidOperationException(
@@ -58,7 +59,7 @@ public sealed partial class ClickHouseClient
     /// <param name="parameters">Values for the <c>{name:Type}</c> parameters in <paramref name="sql"/>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
     public Task<List<T>> QueryValuesAsync<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicParameterlessConstructor)] T>(string sql, IReadOnlyDictionary<string, object?> parameters, CancellationToken cancellationToken = default)
-        => QueryValuesAsync<T>(sql, WithParameters(parameters), cancellationToken);
+        => QueryValuesAsync<T>(sql, ClickHouseQueryOptions.WithParameters(parameters), cancellationToken);
 
     /// <inheritdoc cref="QueryValuesAsync{T}(string, CancellationToken)"/>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
@@ -82,8 +83,12 @@ public sealed partial class ClickHouseClient
     private async Task<List<T>> ResultListAsync<T, TDecoder>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
     {
-        (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, cancellationToken).ConfigureAwait(false);
-        return await ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
+        return await WholeResultAsync(sql, options, async () =>
+            {
+                (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, cancellationToken).ConfigureAwait(false);
+                return await ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>

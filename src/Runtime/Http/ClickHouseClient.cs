@@ -18,7 +18,7 @@ namespace ClickHouse.RowBinary;
 /// <c>SELECT</c> results into typed rows, with server errors (also those that arrive in the middle of a result) as
 /// <see cref="ClickHouseServerException"/>. Thread-safe; create one per server and reuse it.
 /// </summary>
-public sealed partial class ClickHouseClient : IDisposable
+public sealed partial class ClickHouseClient : IClickHouseClient
 {
     /// <summary>Error bodies are short texts; more than this is cut, never read into memory whole.</summary>
     private const int MaxErrorBodyChars = 64 * 1024;
@@ -38,6 +38,14 @@ public sealed partial class ClickHouseClient : IDisposable
     private readonly ServerSettingsCache _serverSettings;
     private readonly ClickHouseOptionsSource _source;
     private readonly string _timeoutName;
+    private readonly ClickHouseClientOptions _options;
+    private readonly string? _accessToken;
+    private readonly AccessTokenCache? _accessTokens;
+    private readonly string[] _roles;
+    private readonly KeyValuePair<string, string>[] _headers;
+    private readonly bool _killCancelledQueries;
+    private readonly EndpointPool _pool;
+    private readonly ClientSession? _session;
 
     /// <summary>A client with an HttpClient of its own, disposed with it.</summary>
     public ClickHouseClient(ClickHouseClientOptions options)
@@ -55,7 +63,13 @@ public sealed partial class ClickHouseClient : IDisposable
     {
     }
 
-    private ClickHouseClient(HttpClient httpClient, ClickHouseClientOptions options, bool ownsHttpClient)
+    /// <summary>A client for one session of <paramref name="parent"/>: its HttpClient, options and endpoint health, one endpoint.</summary>
+    private ClickHouseClient(ClickHouseClient parent, ClientSession session)
+        : this(parent._http, parent._options, ownsHttpClient: false, parent, session)
+    {
+    }
+
+    private ClickHouseClient(HttpClient httpClient, ClickHouseClientOptions options, bool ownsHttpClient, ClickHouseClient? parent = null, ClientSession? session = null)
     {
         ArgumentNullException.ThrowIfNull(httpClient);
         ArgumentNullException.ThrowIfNull(options);
@@ -94,19 +108,43 @@ public sealed partial class ClickHouseClient : IDisposable
         _serverSettings = new ServerSettingsCache(ReadInsertSettingsAsync);
         _source = options.Source ?? ClickHouseOptionsSource.Code;
         _timeoutName = _source.Name(nameof(ClickHouseClientOptions.Timeout));
+        _options = parent is null ? options.Copy() : options;
+        if ((options.AccessToken is not null || options.AccessTokenProvider is not null) && (options.User is not null || options.Password is not null))
+        {
+            throw new ArgumentException("The options name both an access token and a user or password: a request authenticates one way. Set one of them.", nameof(options));
+        }
+        _accessToken = options.AccessToken;
+        _accessTokens = parent is not null ? parent._accessTokens
+            : options.AccessTokenProvider is { } provider ? new AccessTokenCache(provider, TimeProvider.System) : null;
+        _roles = [.. options.Roles];
+        _headers = [.. options.Headers];
+        RequestHeaders.CheckNames(options.Headers.Keys, "ClickHouseClientOptions.Headers");
+        _killCancelledQueries = options.KillCancelledQueries;
+        _pool = parent?._pool ?? new EndpointPool(endpoints, options.EndpointStrategy, PingAsync, TimeProvider.System);
+        _session = session;
+        if (session is not null)
+        {
+            _endpoint = session.Endpoint.Uri;
+        }
     }
 
-    /// <summary>The server's HTTP interface this client sends queries and <c>InsertAsync</c> to: the first of <see cref="Endpoints"/>.</summary>
+    /// <summary>The first of <see cref="Endpoints"/>; for a session (<see cref="CreateSession"/>), the one endpoint it lives on.</summary>
     public Uri Endpoint => _endpoint;
 
     /// <summary>
     /// Every endpoint of <see cref="ClickHouseClientOptions.Endpoints"/> (or the one <see cref="ClickHouseClientOptions.Endpoint"/>):
-    /// batch inserters spread their INSERTs over the healthy ones.
+    /// requests go to one of those that are not down, by <see cref="ClickHouseClientOptions.EndpointStrategy"/>.
     /// </summary>
     public IReadOnlyList<Uri> Endpoints => _endpoints;
 
+    /// <summary>Disposes the HttpClient the client made itself and stops probing endpoints that are down. Disposing a session does neither.</summary>
     public void Dispose()
     {
+        if (_session is not null)
+        {
+            return;
+        }
+        _pool.Dispose();
         if (_ownsHttpClient)
         {
             _http.Dispose();
@@ -162,6 +200,7 @@ public sealed partial class ClickHouseClient : IDisposable
         HttpResponseMessage response;
         try
         {
+            await AuthorizeAsync(request, deadline.Token).ConfigureAwait(false);
             response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, deadline.Token).ConfigureAwait(false);
             if (!response.IsSuccessStatusCode)
             {
@@ -187,6 +226,16 @@ public sealed partial class ClickHouseClient : IDisposable
                 e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right ({_source.Name(_endpoints.Length > 1 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint))})?", e);
         }
         return response;
+    }
+
+    /// <summary>The bearer token, where the options name one: in a header, never in the URL.</summary>
+    private async ValueTask AuthorizeAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        string? token = _accessTokens is not null ? await _accessTokens.GetAsync(cancellationToken).ConfigureAwait(false) : _accessToken;
+        if (token is not null)
+        {
+            request.Headers.Authorization = new AuthenticationHeaderValue("Bearer", token);
+        }
     }
 
     /// <summary>The error an unsuccessful response carries: its code from the header or the text, and the text.</summary>
@@ -252,14 +301,20 @@ public sealed partial class ClickHouseClient : IDisposable
     private static string EndpointOf(HttpRequestMessage request)
         => request.RequestUri is { } uri ? uri.GetLeftPart(UriPartial.Path) : "(no URL)";
 
-    private HttpRequestMessage CreateRequest(string? urlQuery, HttpContent content, string? database, string? queryId,
-        IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
-        => CreateRequest(_endpoint, urlQuery, content, database, queryId, settings, parameters);
-
+    /// <param name="endpoint">The server.</param>
+    /// <param name="urlQuery">The statement when it goes in the URL (an INSERT, whose body is the data); else it is the body.</param>
+    /// <param name="content">The body.</param>
+    /// <param name="database">The database of unqualified names; the client's when null.</param>
+    /// <param name="queryId">The query id.</param>
+    /// <param name="settings">The request's settings, over the client's.</param>
+    /// <param name="parameters">Values of <c>{name:Type}</c> parameters.</param>
+    /// <param name="scope">The request's own roles and headers, if any.</param>
     private HttpRequestMessage CreateRequest(Uri endpoint, string? urlQuery, HttpContent content, string? database, string? queryId,
-        IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+        IDictionary<string, string>? settings, IDictionary<string, object?>? parameters, RequestScope? scope = null)
     {
-        var request = new HttpRequestMessage(HttpMethod.Post, BuildUri(endpoint, urlQuery, database, queryId, settings, parameters)) { Content = content };
+        IList<string>? roles = scope?.Roles is { Count: > 0 } own ? own : _roles;
+        var request = new HttpRequestMessage(HttpMethod.Post, BuildUri(endpoint, urlQuery, database, queryId, settings, parameters, roles)) { Content = content };
+        RequestHeaders.Add(request, _headers, scope?.Headers);
         if (_user is not null)
         {
             request.Headers.Add("X-ClickHouse-User", _user);
@@ -276,7 +331,8 @@ public sealed partial class ClickHouseClient : IDisposable
     }
 
     /// <summary>The endpoint with the URL parameters: credentials never go here, they travel in headers.</summary>
-    private Uri BuildUri(Uri endpoint, string? urlQuery, string? database, string? queryId, IDictionary<string, string>? settings, IDictionary<string, object?>? parameters)
+    private Uri BuildUri(Uri endpoint, string? urlQuery, string? database, string? queryId, IDictionary<string, string>? settings,
+        IDictionary<string, object?>? parameters, IList<string>? roles)
     {
         var query = new StringBuilder(endpoint.Query.TrimStart('?'));
         void Add(string name, string value)
@@ -299,6 +355,20 @@ public sealed partial class ClickHouseClient : IDisposable
         if (queryId is not null)
         {
             Add("query_id", queryId);
+        }
+        if (_session is { } session)
+        {
+            Add("session_id", session.Id);
+            Add("session_timeout", ((long)session.Timeout.TotalSeconds).ToString(CultureInfo.InvariantCulture));
+            if (session.Started)
+            {
+                // The server answers "session not found" instead of opening a new, empty session under the same id.
+                Add("session_check", "1");
+            }
+        }
+        foreach (string role in roles ?? [])
+        {
+            Add("role", role);
         }
         if (_responseCompression != ClickHouseCompression.None)
         {

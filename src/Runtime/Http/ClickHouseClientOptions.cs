@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary;
 
@@ -14,11 +16,15 @@ public sealed class ClickHouseClientOptions
 
     /// <summary>
     /// Several HTTP endpoints of one cluster (replicas, or the nodes in front of one Distributed table). When any are
-    /// named, <see cref="Endpoint"/> is not used: queries and <c>InsertAsync</c> go to the first, and a
-    /// <see cref="ClickHouseBatchInserter{T}"/> spreads its INSERTs over the healthy ones, moving a batch that could not
-    /// be sent to another. <c>CLICKHOUSE_URL</c> may list them separated by commas.
+    /// named, <see cref="Endpoint"/> is not used: every request (queries, statements, inserts, batch inserters' INSERTs)
+    /// goes to one picked by <see cref="EndpointStrategy"/> among those that are not down, and moves to another when it
+    /// failed in a way that makes that safe (docs/cluster.md has the rules). <c>CLICKHOUSE_URL</c> may list them
+    /// separated by commas.
     /// </summary>
     public IList<Uri> Endpoints { get; } = new List<Uri>();
+
+    /// <summary>How each request picks one of several <see cref="Endpoints"/>: <see cref="ClickHouseEndpointStrategy.RoundRobin"/> by default.</summary>
+    public ClickHouseEndpointStrategy EndpointStrategy { get; set; }
 
     /// <summary>The default database (the <c>database</c> URL parameter); the user's default when null.</summary>
     public string? Database { get; set; }
@@ -28,6 +34,40 @@ public sealed class ClickHouseClientOptions
 
     /// <summary>The password, sent in the <c>X-ClickHouse-Key</c> header, never in the URL.</summary>
     public string? Password { get; set; }
+
+    /// <summary>
+    /// A bearer access token (a JWT, as ClickHouse Cloud issues), sent as <c>Authorization: Bearer ...</c> instead of a
+    /// user and password. For tokens that expire, use <see cref="AccessTokenProvider"/>.
+    /// </summary>
+    public string? AccessToken { get; set; }
+
+    /// <summary>
+    /// Gets a bearer access token and its expiry; asked before the first request, and again shortly before the token
+    /// expires (<see cref="ClickHouseAccessToken"/>), by one caller at a time while the others go on with the token they
+    /// have. Takes precedence over <see cref="AccessToken"/>.
+    /// </summary>
+    public Func<CancellationToken, ValueTask<ClickHouseAccessToken>>? AccessTokenProvider { get; set; }
+
+    /// <summary>
+    /// Roles to act with (the <c>role</c> URL parameter, one per role; ClickHouse 24.4 and later), instead of the user's
+    /// default roles. A request's own <see cref="ClickHouseQueryOptions.Roles"/> replace these.
+    /// </summary>
+    public IList<string> Roles { get; } = new List<string>();
+
+    /// <summary>
+    /// HTTP headers sent with every request (for a proxy or gateway in front of the servers); a request's own
+    /// <see cref="ClickHouseQueryOptions.Headers"/> add to and override these. The headers the client sets itself (the
+    /// credentials, <c>Authorization</c>, content headers) cannot be named here.
+    /// </summary>
+    public IDictionary<string, string> Headers { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// When a caller cancels a query, its time limit passes, or it stops reading a result before its end, ask the same
+    /// server to stop it (<c>KILL QUERY WHERE query_id = ... ASYNC</c>, in the background, best effort), since over HTTP
+    /// the server otherwise runs it to its end; and, on servers that have it, send read-only queries with
+    /// <c>cancel_http_readonly_queries_on_client_close=1</c>. Default true.
+    /// </summary>
+    public bool KillCancelledQueries { get; set; } = true;
 
     /// <summary>ClickHouse settings sent with every request as URL parameters, e.g. <c>max_threads</c> = <c>4</c>.</summary>
     public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
@@ -95,6 +135,43 @@ public sealed class ClickHouseClientOptions
             }
         }
         return options;
+    }
+
+    /// <summary>A copy, so that a client is not changed by later changes to the options it was made with.</summary>
+    internal ClickHouseClientOptions Copy()
+    {
+        var copy = new ClickHouseClientOptions
+        {
+            Endpoint = Endpoint,
+            EndpointStrategy = EndpointStrategy,
+            Database = Database,
+            User = User,
+            Password = Password,
+            AccessToken = AccessToken,
+            AccessTokenProvider = AccessTokenProvider,
+            RequestCompression = RequestCompression,
+            ResponseCompression = ResponseCompression,
+            Timeout = Timeout,
+            KillCancelledQueries = KillCancelledQueries,
+            Source = Source,
+        };
+        foreach (Uri endpoint in Endpoints)
+        {
+            copy.Endpoints.Add(endpoint);
+        }
+        foreach (KeyValuePair<string, string> setting in Settings)
+        {
+            copy.Settings.Add(setting);
+        }
+        foreach (string role in Roles)
+        {
+            copy.Roles.Add(role);
+        }
+        foreach (KeyValuePair<string, string> header in Headers)
+        {
+            copy.Headers.Add(header);
+        }
+        return copy;
     }
 
     private static string? NullIfEmpty(string? value) => string.IsNullOrEmpty(value) ? null : value;

@@ -31,6 +31,7 @@ internal static class ClickHouseErrorCodes
     public const int TooManyParts = 252;
     public const int TooFewLiveReplicas = 285;
     public const int UnknownStatusOfInsert = 319;
+    public const int SessionNotFound = 372;
     public const int AllReplicasLost = 415;
     public const int SystemError = 425;
     public const int AuthenticationFailed = 516;

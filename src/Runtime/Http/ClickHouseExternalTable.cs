@@ -91,6 +91,15 @@ public abstract class ClickHouseExternalTable
     /// </summary>
     internal abstract Task<long> WriteRowsAsync(Stream stream, CancellationToken cancellationToken);
 
+    /// <summary>
+    /// Whether the rows can be written again, as they were, for another attempt of the query: they are a collection
+    /// (an array, a list), not a sequence that is consumed or computed anew when enumerated.
+    /// </summary>
+    internal abstract bool CanBeWrittenAgain { get; }
+
+    /// <summary>Whether <paramref name="rows"/> hold still: enumerating them again gives the same rows.</summary>
+    private protected static bool IsCollection<T>(IEnumerable<T>? rows) => rows is ICollection<T> or IReadOnlyCollection<T>;
+
     /// <summary>The same table with no rows: enough for the server to describe a query that reads it.</summary>
     internal ClickHouseExternalTable WithoutRows() => new EmptyExternalTable(Name, _columns);
 
@@ -142,6 +151,8 @@ public abstract class ClickHouseExternalTable
 
     private sealed class EmptyExternalTable(string name, ExternalTableColumn[] columns) : ClickHouseExternalTable(name, columns)
     {
+        internal override bool CanBeWrittenAgain => true;
+
         internal override Task<long> WriteRowsAsync(Stream stream, CancellationToken cancellationToken) => Task.FromResult(0L);
     }
 }

@@ -23,8 +23,14 @@ public sealed class ClickHouseInsertOptions
     /// </summary>
     public string? DeduplicationToken { get; set; }
 
-    /// <summary>The query id (<c>query_id</c>); the server makes one when null.</summary>
+    /// <summary>The query id (<c>query_id</c>); the client makes one when null.</summary>
     public string? QueryId { get; set; }
+
+    /// <summary>Roles to act with for this INSERT (the <c>role</c> URL parameter), instead of the client's <see cref="ClickHouseClientOptions.Roles"/>.</summary>
+    public IList<string> Roles { get; } = new List<string>();
+
+    /// <summary>HTTP headers for this request, added to (and overriding) the client's <see cref="ClickHouseClientOptions.Headers"/>.</summary>
+    public IDictionary<string, string> Headers { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
 
     /// <summary>
     /// <see cref="RowBinaryFormat.RowBinary"/> (the default) or <see cref="RowBinaryFormat.RowBinaryWithDefaults"/>, which lets

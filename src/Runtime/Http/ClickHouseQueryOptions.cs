@@ -18,8 +18,22 @@ public sealed class ClickHouseQueryOptions
     /// <summary>The database unqualified names refer to; the client's <see cref="ClickHouseClientOptions.Database"/> when null.</summary>
     public string? Database { get; set; }
 
-    /// <summary>The query id (<c>query_id</c>), to find the query in <c>system.query_log</c> or kill it; the server makes one when null.</summary>
+    /// <summary>The query id (<c>query_id</c>), to find the query in <c>system.query_log</c> or kill it; the client makes one when null, so that it can stop the query on the server when the caller cancels it.</summary>
     public string? QueryId { get; set; }
+
+    /// <summary>Roles to act with for this query (the <c>role</c> URL parameter), instead of the client's <see cref="ClickHouseClientOptions.Roles"/>.</summary>
+    public IList<string> Roles { get; } = new List<string>();
+
+    /// <summary>HTTP headers for this request, added to (and overriding) the client's <see cref="ClickHouseClientOptions.Headers"/>.</summary>
+    public IDictionary<string, string> Headers { get; } = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>
+    /// Whether running the statement twice does no harm, so that it may run again on another endpoint after its connection
+    /// failed before any row reached the caller. Null (the default) decides by the statement: SELECT, WITH, SHOW,
+    /// DESCRIBE, EXISTS, EXPLAIN, CHECK, <c>CREATE ... IF NOT EXISTS</c> and <c>DROP ... IF EXISTS</c> are; any other moves
+    /// only when its request certainly never reached a server (the connection was refused).
+    /// </summary>
+    public bool? Idempotent { get; set; }
 
     /// <summary>
     /// The format typed reads ask for. Null (the default) picks <see cref="RowBinaryFormat.RowBinaryWithNamesAndTypes"/>,
@@ -47,4 +61,16 @@ public sealed class ClickHouseQueryOptions
     /// and goes uncompressed: ClickHouse does not decompress a multipart body.
     /// </summary>
     public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
+
+    /// <summary>Options that carry only <paramref name="parameters"/>: what the overloads taking parameters send.</summary>
+    internal static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
+    {
+        ArgumentNullException.ThrowIfNull(parameters);
+        var options = new ClickHouseQueryOptions();
+        foreach (KeyValuePair<string, object?> parameter in parameters)
+        {
+            options.Parameters.Add(parameter.Key, parameter.Value);
+        }
+        return options;
+    }
 }

@@ -29,6 +29,12 @@ internal sealed class ClickHouseResponseStream : Stream
 
     private const int BufferSize = 2 * TailWindow;
 
+    /// <summary>
+    /// How much of a body left before its end is read on, while reads complete at once, to find that its end has
+    /// already arrived (a small answer read only in part): then the query is over, not abandoned.
+    /// </summary>
+    private const int FinishLimit = 64 * 1024;
+
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
 
@@ -72,6 +78,12 @@ internal sealed class ClickHouseResponseStream : Stream
 
     /// <summary>Told the bytes handed to the reader so far, after every read.</summary>
     internal Action<long>? Delivered { get; set; }
+
+    /// <summary>
+    /// Called when the stream is disposed before the body ended (the caller cancelled, or stopped reading): the query may
+    /// still be running on the server. Not called when the body ended, with data or with the server's error.
+    /// </summary>
+    internal Action? Abandoned { get; set; }
 
     /// <summary>Bytes of the body handed to the reader so far.</summary>
     internal long BytesDelivered => _released;
@@ -300,10 +312,74 @@ internal sealed class ClickHouseResponseStream : Stream
         ring.AsSpan(0, destination.Length - first).CopyTo(destination.Slice(first));
     }
 
+    /// <summary>Whether the body was left before its end, with the query perhaps still running.</summary>
+    private bool LeftBeforeEnd => !_completed && _failure is not ClickHouseServerException;
+
+    /// <summary>
+    /// Whether the rest of a body left before its end had already arrived: reads on, discarding, while reads complete
+    /// at once, up to <see cref="FinishLimit"/>. A read that has to wait is cancelled (which ends the connection) and
+    /// awaited here, so that none is left writing into buffers that the disposal returns, and its failure is observed.
+    /// </summary>
+    private async ValueTask<bool> EndArrivedAsync()
+    {
+        if (_failure is not null)
+        {
+            return false;
+        }
+        byte[] scratch = ArrayPool<byte>.Shared.Rent(16 * 1024);
+        using var waiting = new CancellationTokenSource();
+        try
+        {
+            for (int budget = FinishLimit; budget > 0;)
+            {
+                ValueTask<int> read = _inner.ReadAsync(scratch.AsMemory(0, Math.Min(scratch.Length, budget)), waiting.Token);
+                if (!read.IsCompleted)
+                {
+                    await waiting.CancelAsync().ConfigureAwait(false);
+                    try
+                    {
+                        await read.ConfigureAwait(false);
+                    }
+                    catch (Exception)
+                    {
+                        // Cancelled as intended, or broken: either way the body did not end here.
+                    }
+                    return false;
+                }
+                int count = await read.ConfigureAwait(false);
+                if (count == 0)
+                {
+                    return true;
+                }
+                budget -= count;
+            }
+            return false;
+        }
+        catch (Exception)
+        {
+            // The body broke off or was disposed under us: its end did not arrive.
+            return false;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Whether disposing now leaves a query that may still run: the body was left before its end, and its end is not here yet.</summary>
+    private async ValueTask<bool> AbandonsQueryAsync()
+        => LeftBeforeEnd && Abandoned is not null && !await EndArrivedAsync().ConfigureAwait(false);
+
     protected override void Dispose(bool disposing)
     {
         if (disposing && _ring is not null)
         {
+            ValueTask<bool> abandons = AbandonsQueryAsync();
+            // Completes at once unless a read had to wait, which its cancellation ends promptly.
+            if (abandons.IsCompleted ? abandons.Result : abandons.AsTask().GetAwaiter().GetResult())
+            {
+                Abandoned!.Invoke();
+            }
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             _inner.Dispose();
@@ -316,6 +392,10 @@ internal sealed class ClickHouseResponseStream : Stream
     {
         if (_ring is not null)
         {
+            if (await AbandonsQueryAsync().ConfigureAwait(false))
+            {
+                Abandoned!.Invoke();
+            }
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             await _inner.DisposeAsync().ConfigureAwait(false);

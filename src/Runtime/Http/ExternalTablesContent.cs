@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Net.Http.Headers;
@@ -22,6 +23,7 @@ internal sealed class ExternalTablesContent : HttpContent, IRowBinaryContent
     private readonly string _sql;
     private readonly IReadOnlyList<ClickHouseExternalTable> _tables;
     private readonly string _boundary;
+    private bool _started;
 
     /// <exception cref="ArgumentException">Two tables have the same name.</exception>
     public ExternalTablesContent(string sql, IList<ClickHouseExternalTable> tables)
@@ -57,11 +59,19 @@ internal sealed class ExternalTablesContent : HttpContent, IRowBinaryContent
 
     public Exception? WriteFailure { get; private set; }
 
+    /// <summary>
+    /// Whether another attempt of the query (on another endpoint) may send the tables again: nothing of them was
+    /// enumerated yet (the connection failed before the body), or every table's rows are a collection that gives the
+    /// same rows again. A sequence consumed by enumerating it (an async stream, a generator) goes once.
+    /// </summary>
+    public bool MayBeSentAgain => !_started || _tables.All(table => table.CanBeWrittenAgain);
+
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context)
         => SerializeToStreamAsync(stream, context, CancellationToken.None);
 
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
+        _started = true;
         WriteFailure = null;
         RowsWritten = 0;
         var counter = new CountingWriteStream(stream);

@@ -21,6 +21,8 @@ internal sealed class RowExternalTable<T> : ClickHouseExternalTable
         _asyncRows = asyncRows;
     }
 
+    internal override bool CanBeWrittenAgain => IsCollection(_rows);
+
     internal override async Task<long> WriteRowsAsync(Stream stream, CancellationToken cancellationToken)
     {
         long written = 0;

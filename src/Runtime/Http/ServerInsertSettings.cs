@@ -7,11 +7,14 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// What a server's <c>system.settings</c> says about INSERTs: whether it has <c>insert_deduplication_token</c>
 /// (ClickHouse 22.2 and later), and the settings that decide how many rows of an INSERT body it parses into one block
-/// and commits before reading on. Asked once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
+/// and commits before reading on; and whether it has <see cref="CancelOnClientClose"/>, which queries send. Asked once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
 /// </summary>
 internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> values)
 {
     public const string DeduplicationToken = "insert_deduplication_token";
+
+    /// <summary>Stops a read-only query when its HTTP client goes away (not in 18.16; asked with the rest, sent with queries).</summary>
+    public const string CancelOnClientClose = "cancel_http_readonly_queries_on_client_close";
 
     /// <summary>
     /// The rows of a block when nothing says otherwise: ClickHouse's default <c>max_insert_block_size</c> is 1,048,449 in
@@ -23,7 +26,7 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     public static readonly string[] Names =
     [
         DeduplicationToken, "max_insert_block_size", "max_insert_block_size_rows", "max_insert_block_size_bytes",
-        "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes",
+        "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes", CancelOnClientClose,
     ];
 
     /// <summary>Nothing known: the server could not be asked.</summary>
@@ -34,6 +37,9 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
 
     /// <summary>Whether the server has <c>insert_deduplication_token</c>; null when it could not be asked.</summary>
     public bool? HasDeduplicationToken => values.Count == 0 ? null : values.ContainsKey(DeduplicationToken);
+
+    /// <summary>Whether the server has <see cref="CancelOnClientClose"/>; false when it could not be asked.</summary>
+    public bool HasCancelOnClientClose => values.ContainsKey(CancelOnClientClose);
 
     /// <summary>Reads the answer to <see cref="Query"/>: a name and a value, tab-separated, per line.</summary>
     public static ServerInsertSettings Parse(string answer)

@@ -52,6 +52,8 @@ internal sealed class ValueExternalTable<T> : ClickHouseExternalTable
         }
     }
 
+    internal override bool CanBeWrittenAgain => IsCollection(_values);
+
     internal override async Task<long> WriteRowsAsync(Stream stream, CancellationToken cancellationToken)
     {
         using var buffer = new PooledBufferWriter(RowBinarySerializer.WriteBufferSize);

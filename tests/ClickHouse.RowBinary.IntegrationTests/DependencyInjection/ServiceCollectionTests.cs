@@ -28,6 +28,7 @@ public sealed class ServiceCollectionTests
 
         ClickHouseClient client = provider.GetRequiredService<ClickHouseClient>();
         Assert.Same(client, provider.GetRequiredService<ClickHouseClient>());
+        Assert.Same(client, provider.GetRequiredService<IClickHouseClient>());
         Assert.Equal([new Uri("http://replica-1:8123/"), new Uri("http://replica-2:8123/")], client.Endpoints);
         Assert.Equal("1", (await client.QueryTextAsync("SELECT 1")).Trim());
 
@@ -85,6 +86,7 @@ public sealed class ServiceCollectionTests
         await host.StartAsync();
 
         ClickHouseBatchInserter<EventRow> inserter = host.Services.GetRequiredService<ClickHouseBatchInserter<EventRow>>();
+        Assert.Same(inserter, host.Services.GetRequiredService<IClickHouseBatchInserter<EventRow>>());
         Task inserted = inserter.InsertAsync(EventRow.Numbered(42));
         Assert.Empty(BatchRequests.Inserts(fake));
         await host.StopAsync();

@@ -17,6 +17,7 @@ internal sealed class FaultProxy : IAsyncDisposable
     private readonly IPEndPoint _target;
     private readonly CancellationTokenSource _stop = new(Lifetime);
     private readonly List<Task> _connections = [];
+    private readonly List<CancellationTokenSource> _open = [];
     private readonly Random _random;
     private TcpListener? _listener;
     private Task _accepting = Task.CompletedTask;
@@ -41,6 +42,9 @@ internal sealed class FaultProxy : IAsyncDisposable
     /// <summary>The chance that the answer to an INSERT is dropped and the connection closed once the server answered.</summary>
     public double CutResponseChance { get; set; }
 
+    /// <summary>Every connection's answers are cut (the connection reset) once this many of their bytes went through.</summary>
+    public long CutResponsesAfterBytes { get; set; } = long.MaxValue;
+
     /// <summary>How long every answer from the server is held back.</summary>
     public TimeSpan ResponseDelay { get; set; }
 
@@ -51,11 +55,21 @@ internal sealed class FaultProxy : IAsyncDisposable
 
     public int CutResponses { get; private set; }
 
-    /// <summary>Closes the port, so that connecting is refused, or opens it again on the same port.</summary>
-    public void SetRefusing(bool refusing)
+    /// <summary>
+    /// Closes the port, so that connecting is refused, or opens it again on the same port. With
+    /// <paramref name="dropOpenConnections"/>, connections already open are cut too, as when the server behind stops.
+    /// </summary>
+    public void SetRefusing(bool refusing, bool dropOpenConnections = false)
     {
         lock (_connections)
         {
+            if (refusing && dropOpenConnections)
+            {
+                foreach (CancellationTokenSource open in _open)
+                {
+                    open.Cancel();
+                }
+            }
             if (refusing && _listener is not null)
             {
                 _listener.Stop();
@@ -109,6 +123,10 @@ internal sealed class FaultProxy : IAsyncDisposable
         using (var server = new TcpClient())
         using (var connection = CancellationTokenSource.CreateLinkedTokenSource(_stop.Token))
         {
+            lock (_connections)
+            {
+                _open.Add(connection);
+            }
             try
             {
                 await server.ConnectAsync(_target, connection.Token);
@@ -129,6 +147,10 @@ internal sealed class FaultProxy : IAsyncDisposable
                 // The connection ends; the client sees a closed or reset connection, as on a real network.
             }
             client.Client.LingerState = new LingerOption(true, 0); // close with RST: an abrupt cut, not a polite end
+            lock (_connections)
+            {
+                _open.Remove(connection);
+            }
         }
     }
 
@@ -167,6 +189,7 @@ internal sealed class FaultProxy : IAsyncDisposable
     private async Task CopyResponsesAsync(NetworkStream from, NetworkStream to, ConnectionState state, CancellationTokenSource connection)
     {
         byte[] buffer = new byte[16 * 1024];
+        long relayed = 0;
         while (true)
         {
             int read = await from.ReadAsync(buffer, connection.Token);
@@ -174,6 +197,16 @@ internal sealed class FaultProxy : IAsyncDisposable
             {
                 return;
             }
+            if (relayed + read > CutResponsesAfterBytes)
+            {
+                await to.WriteAsync(buffer.AsMemory(0, (int)(CutResponsesAfterBytes - relayed)), connection.Token);
+                lock (_random)
+                {
+                    CutResponses++;
+                }
+                return;
+            }
+            relayed += read;
             if (state.InsertAwaitingAnswer)
             {
                 state.InsertAwaitingAnswer = false;

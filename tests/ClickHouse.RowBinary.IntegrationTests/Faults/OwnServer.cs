@@ -47,11 +47,41 @@ internal sealed class OwnServer : IAsyncDisposable
         ? "No clickhouse-server binary on this machine to start servers of the test's own (scripts/clickhouse-server.sh install puts Debian's there; CI does)."
         : null;
 
-    public static async Task<OwnServer> StartAsync()
+    public static Task<OwnServer> StartAsync() => StartAsync(FreePort(), FreePort(), extraConfig: "");
+
+    /// <summary>
+    /// Starts <paramref name="count"/> servers configured as one cluster named <paramref name="cluster"/>
+    /// (<c>remote_servers</c>: one shard per server), for <c>Distributed</c> tables over their local tables. Stops those
+    /// already started when one fails to start.
+    /// </summary>
+    public static async Task<OwnServer[]> StartClusterAsync(int count, string cluster)
+    {
+        (int Http, int Tcp)[] ports = [.. Enumerable.Range(0, count).Select(_ => (FreePort(), FreePort()))];
+        string shards = string.Concat(ports.Select(p => $"<shard><replica><host>127.0.0.1</host><port>{p.Tcp}</port></replica></shard>"));
+        string remoteServers = $"<remote_servers><{cluster}>{shards}</{cluster}></remote_servers>";
+        var servers = new List<OwnServer>();
+        try
+        {
+            foreach ((int http, int tcp) in ports)
+            {
+                servers.Add(await StartAsync(http, tcp, remoteServers));
+            }
+        }
+        catch
+        {
+            foreach (OwnServer started in servers)
+            {
+                await started.DisposeAsync();
+            }
+            throw;
+        }
+        return [.. servers];
+    }
+
+    private static async Task<OwnServer> StartAsync(int http, int tcp, string extraConfig)
     {
         (string binary, string[] arguments) = FindBinary() ?? throw new InvalidOperationException(SkipReason);
         string folder = Path.Combine(Path.GetTempPath(), $"rowbinary-own-server-{Guid.NewGuid():N}");
-        int http = FreePort(), tcp = FreePort();
         Directory.CreateDirectory(folder);
         await File.WriteAllTextAsync(Path.Combine(folder, "config.xml"), $"""
             <?xml version="1.0"?>
@@ -69,6 +99,7 @@ internal sealed class OwnServer : IAsyncDisposable
                 <default_database>default</default_database>
                 <timezone>UTC</timezone>
                 <mark_cache_size>67108864</mark_cache_size>
+                {extraConfig}
             </yandex>
             """);
         await File.WriteAllTextAsync(Path.Combine(folder, "users.xml"), """
@@ -80,7 +111,15 @@ internal sealed class OwnServer : IAsyncDisposable
             </yandex>
             """);
         var server = new OwnServer(binary, arguments, folder, http);
-        await server.StartAgainAsync();
+        try
+        {
+            await server.StartAgainAsync();
+        }
+        catch
+        {
+            await server.DisposeAsync();
+            throw;
+        }
         return server;
     }
 

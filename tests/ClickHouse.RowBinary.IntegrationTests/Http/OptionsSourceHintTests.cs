@@ -35,7 +35,7 @@ public sealed class OptionsSourceHintTests
         ClickHouseServerException error = await Assert.ThrowsAsync<ClickHouseServerException>(
             () => provider.GetRequiredService<ClickHouseClient>().ExecuteAsync("SELECT 1"));
 
-        Assert.StartsWith($"ClickHouse authentication failed (check the user and password: {credentials}): Code: 193", error.Message, StringComparison.Ordinal);
+        Assert.StartsWith($"ClickHouse authentication failed (check the user and password: {credentials}) [query id {error.QueryId}]: Code: 193", error.Message, StringComparison.Ordinal);
     }
 
     [Theory]

@@ -1,0 +1,96 @@
+using System.Diagnostics.Metrics;
+using ClickHouse.RowBinary.IntegrationTests.Faults;
+using ClickHouse.RowBinary.IntegrationTests.Rows;
+using ClickHouse.RowBinary.IntegrationTests.Server;
+
+namespace ClickHouse.RowBinary.IntegrationTests.Routing;
+
+/// <summary>
+/// A result that reaches the caller only once complete (a list, a scalar) is asked again on another endpoint when its
+/// body breaks off part way; a streamed one, once it has yielded a row, is not. Two FaultProxies in front of the local
+/// server: the first cuts every answer after 100 KB (1.6 MB are coming), the second relays.
+/// </summary>
+[Collection(ClickHouseServerCollection.Name)]
+public sealed class MidBodyFailoverTests(ClickHouseServerFixture server)
+{
+    private const string TwoHundredThousand = "SELECT number FROM system.numbers LIMIT 200000";
+
+    private static readonly ClickHouseQueryOptions RowBinary = new() { Format = RowBinaryFormat.RowBinary };
+
+    private ClickHouseClient InOrder(FaultProxy first, FaultProxy second)
+        => server.CreateClient(o =>
+        {
+            o.Endpoints.Clear();
+            o.Endpoints.Add(first.Endpoint);
+            o.Endpoints.Add(second.Endpoint);
+            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
+        });
+
+    [ServerFact]
+    public async Task A_list_whose_body_broke_off_is_read_again_on_another_endpoint_complete_and_exact()
+    {
+        await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 100_000 };
+        await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
+        using ClickHouseClient client = InOrder(cutting, relaying);
+        var failovers = new List<long>();
+        using var metering = new MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name == "clickhouse.client.failovers")
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        metering.SetMeasurementEventCallback<long>((_, value, tags, _) =>
+        {
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                if (tag.Key == "server.port" && Equals(tag.Value, cutting.Port))
+                {
+                    lock (failovers)
+                    {
+                        failovers.Add(value);
+                    }
+                }
+            }
+        });
+        metering.Start();
+
+        List<CountRow> rows = await client.QueryListAsync<CountRow>(TwoHundredThousand, RowBinary);
+        List<ulong> values = await client.QueryValuesAsync<ulong>(TwoHundredThousand);
+
+        Assert.Equal(Enumerable.Range(0, 200_000).Select(i => (ulong)i), rows.Select(r => r.Number));
+        Assert.Equal(Enumerable.Range(0, 200_000).Select(i => (ulong)i), values);
+        Assert.True(cutting.CutResponses >= 2, $"{cutting.CutResponses} answers cut: the proxy did not cut both results");
+        lock (failovers)
+        {
+            Assert.Equal([1L, 1L], failovers);
+        }
+    }
+
+    [ServerFact]
+    public async Task A_stream_that_yielded_a_row_fails_when_its_body_breaks_off_and_never_replays_rows()
+    {
+        await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 600_000 };
+        await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
+        using ClickHouseClient client = InOrder(cutting, relaying);
+        var seen = new List<ulong>();
+
+        await Assert.ThrowsAnyAsync<IOException>(async () =>
+        {
+            await foreach (CountRow row in client.QueryAsync<CountRow>(TwoHundredThousand, RowBinary))
+            {
+                seen.Add(row.Number);
+            }
+        });
+
+        Assert.NotEmpty(seen);
+        Assert.Equal(Enumerable.Range(0, seen.Count).Select(i => (ulong)i), seen);
+        lock (relaying.RequestLines)
+        {
+            Assert.Empty(relaying.RequestLines);
+        }
+    }
+}
