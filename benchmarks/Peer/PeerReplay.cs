@@ -19,18 +19,18 @@ public sealed class PeerReplay : IAsyncDisposable
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count;
 
-    public PeerReplay(int rows)
+    public PeerReplay()
     {
         ClickHouse.RowBinary.Compression.ClickHouseCompressionCodecs.Register();
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
-            _results[dataSet] = PeerRecordings.Result(dataSet, rows);
+            _results[dataSet] = PeerRecordings.Result(dataSet, PeerScale.Rows(dataSet));
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
             _tableDescriptions[dataSet] = TableSchemaAnswer.Response(header.Names.Zip(header.Types), checksHeader: true);
         }
-        _count = PeerRecordings.Count(rows);
+        _count = PeerRecordings.Count(PeerScale.Rows(PeerDataSet.WebVisits));
         Server = new ReplayServer.ReplayServer(Answer);
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
@@ -68,6 +68,8 @@ public sealed class PeerReplay : IAsyncDisposable
         });
         client.RegisterPocoType<PeerWebVisit>();
         client.RegisterPocoType<PeerWideRow>();
+        client.RegisterPocoType<PeerHit>();
+        client.RegisterPocoType<PeerWebVisitForDriver>();
         return client;
     }
 
