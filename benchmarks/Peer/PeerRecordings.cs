@@ -110,7 +110,8 @@ public static class PeerRecordings
         };
     }
 
-    private static string RepositoryRoot()
+    /// <summary>The checkout this benchmark was built from.</summary>
+    public static string RepositoryRoot()
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {

@@ -102,7 +102,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     [Benchmark, BenchmarkCategory("Stream")]
     public async Task<int> HttpBodyOnly()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Server.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
+        using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
         using HttpResponseMessage response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).ConfigureAwait(false);
         await using Stream body = await response.Content.ReadAsStreamAsync().ConfigureAwait(false);
         int total = 0;
