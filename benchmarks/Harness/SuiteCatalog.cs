@@ -25,6 +25,7 @@ public static class SuiteCatalog
         typeof(PeerReadBenchmarks),
         typeof(PeerScalarBenchmarks),
         typeof(PeerDataReaderBenchmarks),
+        typeof(PeerSmallQueryBenchmarks),
     ];
 
     public static readonly Type[] EndToEnd =

@@ -24,7 +24,7 @@ public sealed class SuiteJobAttribute(SuiteKind kind) : Attribute, IConfigSource
         {
             return job.WithToolchain(InProcessEmitToolchain.Instance);
         }
-        if (BenchmarkScale.ReplayProcess && kind == SuiteKind.Peer)
+        if (BenchmarkScale.ReplayProcess)
         {
             job = job.WithEnvironmentVariable(Peer.PeerReplay.ProcessVariable, "1").WithId(job.Id + "-ReplayProcess");
         }

@@ -115,17 +115,13 @@ public sealed class PeerReplay : IAsyncDisposable
 
     private ReplayResponse Answer(ReplayRequest request)
     {
-        if (request.IsInsert)
+        if (request.IsInsert || request.Query.StartsWith("TRUNCATE", StringComparison.Ordinal))
         {
             return ReplayResponse.Empty;
         }
         if (request.Query.Contains("count()", StringComparison.Ordinal))
         {
             return new ReplayResponse(_count, "RowBinaryWithNamesAndTypes");
-        }
-        if (request.Query.Contains(SmallQueryTable, StringComparison.Ordinal))
-        {
-            return new ReplayResponse(_smallQuery, "RowBinaryWithNamesAndTypes");
         }
         // Longest name first: web_visits_unique also contains web_visits.
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>().OrderByDescending(d => PeerRecordings.Table(d).Length))
@@ -138,7 +134,9 @@ public sealed class PeerReplay : IAsyncDisposable
                     return _tableDescriptions[dataSet];
                 }
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
-                return new ReplayResponse(probe ? _headers[dataSet] : _results[dataSet], "RowBinaryWithNamesAndTypes");
+                // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
+                byte[] result = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQuery : _results[dataSet];
+                return new ReplayResponse(probe ? _headers[dataSet] : result, "RowBinaryWithNamesAndTypes");
             }
         }
         return ReplayResponse.Error(60, $"Unknown table expression identifier in: {request.Query}", 404);
