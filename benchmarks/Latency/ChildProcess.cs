@@ -27,6 +27,9 @@ public static class ChildProcess
         start.Environment[BenchmarkScale.ModeVariable] = BenchmarkScale.Mode.ToString();
         start.Environment["DOTNET_gcServer"] = serverGc ? "1" : "0";
         start.Environment.Remove(PeerReplay.ProcessVariable);
+        // A process traced by dotnet-trace has its diagnostic port in the environment: a child that inherited it
+        // would wait, suspended, for a tracer that never comes.
+        start.Environment.Remove("DOTNET_DiagnosticPorts");
         return Process.Start(start) ?? throw new InvalidOperationException($"Cannot start {Program}.");
     }
 
