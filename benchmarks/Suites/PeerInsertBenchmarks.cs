@@ -31,7 +31,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
     [ParamsSource(nameof(DataSets))]
     public PeerDataSet DataSet { get; set; }
 
-    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+    public static IEnumerable<PeerDataSet> DataSets() => PeerScale.DataSets();
 
     private string Table => PeerRecordings.Table(DataSet);
 

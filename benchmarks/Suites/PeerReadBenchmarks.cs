@@ -33,7 +33,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     [ParamsSource(nameof(DataSets))]
     public PeerDataSet DataSet { get; set; }
 
-    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+    public static IEnumerable<PeerDataSet> DataSets() => PeerScale.DataSets();
 
     private string Sql => "SELECT * FROM " + PeerRecordings.Table(DataSet);
 
