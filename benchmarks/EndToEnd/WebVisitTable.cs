@@ -1,9 +1,12 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
+using System.Net.Http;
 using System.Threading.Tasks;
 using ClickHouse.RowBinary.Benchmarks.Data;
+using ClickHouse.RowBinary.Benchmarks.HandWritten;
 using ClickHouse.RowBinary.Benchmarks.Harness;
 
 namespace ClickHouse.RowBinary.Benchmarks.EndToEnd;
@@ -49,6 +52,23 @@ public sealed class WebVisitTable(ClickHouseEndpoint endpoint, string name)
         ];
         return string.Join('\t', new[] { rows.Length.ToString(CultureInfo.InvariantCulture), visits.ToString(CultureInfo.InvariantCulture) }
             .Concat(sums.Select(s => s.ToString(CultureInfo.InvariantCulture))));
+    }
+
+    /// <summary>
+    /// Fills the table with <paramref name="rows"/> unless it holds them already (the checksum tells), so that a read
+    /// table is filled once per row count and kept across runs.
+    /// </summary>
+    public async Task FillOnceAsync(WebVisit[] rows)
+    {
+        if (await ChecksumAsync().ConfigureAwait(false) == ExpectedChecksum(rows))
+        {
+            return;
+        }
+        await TruncateAsync().ConfigureAwait(false);
+        using HttpRequestMessage request = endpoint.CreateRequest($"INSERT INTO {QuotedName} FORMAT RowBinary");
+        request.Content = new BatchedRowsContent(rows, new ArrayBufferWriter<byte>(), WebVisitSpanWriter.Write);
+        using HttpResponseMessage response = await ClickHouseEndpoint.SendAsync(request, HttpCompletionOption.ResponseContentRead).ConfigureAwait(false);
+        await VerifyHoldsAsync(rows, "Filling the read table").ConfigureAwait(false);
     }
 
     /// <summary>Reads the table back and compares it with <paramref name="rows"/>, row by row, in any order.</summary>

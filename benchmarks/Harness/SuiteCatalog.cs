@@ -16,6 +16,8 @@ public static class SuiteCatalog
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
         typeof(LargeRowStreamingBenchmarks),
+        typeof(InsertFramingBenchmarks),
+        typeof(FormatBenchmarks),
     ];
 
     /// <summary>Our client against ClickHouse.Driver over the in-process replay server: no live server needed.</summary>
@@ -32,8 +34,10 @@ public static class SuiteCatalog
     [
         typeof(EndToEndInsertBenchmarks),
         typeof(EndToEndReadBenchmarks),
+        typeof(EndToEndFormatBenchmarks),
         typeof(Batching.BatchedInsertBenchmarks),
         typeof(Batching.UnbatchedInsertBenchmarks),
+        typeof(IdFilterBenchmarks),
     ];
 
     public static Type[] Select(bool withServer) => withServer ? InMemory.Concat(Peer).Concat(EndToEnd).ToArray() : InMemory.Concat(Peer).ToArray();

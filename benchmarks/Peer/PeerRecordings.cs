@@ -6,8 +6,8 @@ using System.IO;
 namespace ClickHouse.RowBinary.Benchmarks.Peer;
 
 /// <summary>
-/// The bytes the replay server answers with: each data set's <c>RowBinaryWithNamesAndTypes</c> result as the
-/// ClickHouse 26.9 engine (the oracle command <c>CLICKHOUSE_ORACLE</c> names, else the workspace's
+/// The bytes the replay server answers with: each data set's <c>RowBinaryWithNamesAndTypes</c> (and <c>Native</c>)
+/// result as the ClickHouse 26.9 engine (the oracle command <c>CLICKHOUSE_ORACLE</c> names, else the workspace's
 /// <c>../shared/clickhouse-oracle/oracle</c>: tests/vectors/README.md) writes it, recorded on first use and kept
 /// under <c>artifacts/replay/</c>, so that nothing large is committed and later runs start at once.
 /// </summary>
@@ -23,22 +23,38 @@ public static class PeerRecordings
         _ => "wide_rows",
     };
 
-    /// <summary>The result of <c>SELECT * FROM table</c> for <paramref name="rows"/> rows.</summary>
+    /// <summary>The result of <c>SELECT * FROM table</c> for <paramref name="rows"/> rows, in RowBinaryWithNamesAndTypes.</summary>
     public static byte[] Result(PeerDataSet dataSet, int rows) => Record(dataSet, rows);
+
+    /// <summary>
+    /// The same rows in Native: ClickHouse reads the RowBinaryWithNamesAndTypes recording and writes it (a second run of
+    /// the query would draw other UUIDs), in blocks of at most <paramref name="maxBlockSize"/> rows when given (what the
+    /// server answers to a query sending <c>max_block_size</c>).
+    /// </summary>
+    public static byte[] NativeResult(PeerDataSet dataSet, int rows, int? maxBlockSize = null)
+    {
+        Result(dataSet, rows);
+        string name = $"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}";
+        string sql = $"SELECT * FROM file('{Path.Combine(RepositoryRoot(), "artifacts", "replay", name + ".RowBinaryWithNamesAndTypes")}', 'RowBinaryWithNamesAndTypes')";
+        return maxBlockSize is { } blockRows
+            ? Record($"{name}-blocks{blockRows.ToString(CultureInfo.InvariantCulture)}", $"{sql} SETTINGS max_block_size = {blockRows.ToString(CultureInfo.InvariantCulture)}", "Native")
+            : Record(name, sql, "Native");
+    }
 
     /// <summary>The header-only result a schema probe (<c>... WHERE 1=0</c>) gets.</summary>
     public static byte[] Header(PeerDataSet dataSet) => Record(dataSet, 0);
 
     /// <summary>The one-row answer of <c>SELECT count() FROM table</c> for <paramref name="rows"/> rows: one UInt64 column named <c>count()</c>.</summary>
-    public static byte[] Count(int rows) => Record($"Count-{rows.ToString(CultureInfo.InvariantCulture)}", $"SELECT count() FROM numbers({rows.ToString(CultureInfo.InvariantCulture)})");
+    public static byte[] Count(int rows) => Record($"Count-{rows.ToString(CultureInfo.InvariantCulture)}", $"SELECT count() FROM numbers({rows.ToString(CultureInfo.InvariantCulture)})", "RowBinaryWithNamesAndTypes");
 
-    private static byte[] Record(PeerDataSet dataSet, int rows) => Record($"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}", Sql(dataSet, rows));
+    private static byte[] Record(PeerDataSet dataSet, int rows)
+        => Record($"{dataSet}-{rows.ToString(CultureInfo.InvariantCulture)}", Sql(dataSet, rows), "RowBinaryWithNamesAndTypes");
 
-    private static byte[] Record(string name, string sql)
+    private static byte[] Record(string name, string sql, string format)
     {
         string root = RepositoryRoot();
         string directory = Path.Combine(root, "artifacts", "replay");
-        string path = Path.Combine(directory, $"{name}.RowBinaryWithNamesAndTypes");
+        string path = Path.Combine(directory, $"{name}.{format}");
         if (File.Exists(path))
         {
             return File.ReadAllBytes(path);
@@ -55,7 +71,7 @@ public static class PeerRecordings
         var start = new ProcessStartInfo(oracle) { RedirectStandardOutput = true, RedirectStandardError = true };
         start.ArgumentList.Add("query");
         start.ArgumentList.Add(sql);
-        start.ArgumentList.Add("RowBinaryWithNamesAndTypes");
+        start.ArgumentList.Add(format);
         using Process process = Process.Start(start) ?? throw new InvalidOperationException($"Cannot start {oracle}.");
         var bytes = new MemoryStream();
         System.Threading.Tasks.Task<string> errors = process.StandardError.ReadToEndAsync();

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Threading.Tasks;
 using ClickHouse.RowBinary.ReplayServer;
@@ -21,6 +22,8 @@ public sealed class PeerReplay : IAsyncDisposable
     public const string ProcessVariable = "ROWBINARY_PEER_REPLAY_PROCESS";
 
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeStreamResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count = [];
@@ -32,6 +35,9 @@ public sealed class PeerReplay : IAsyncDisposable
     public const string SmallQueryTable = "web_visits_small";
 
     public const int SmallQueryRows = 1_000;
+
+    /// <summary>The block size our client's streamed Native queries ask for.</summary>
+    private const int StreamedBlockRows = 8192;
 
     /// <summary>Both clients against a server in this process, or in its own (<see cref="ProcessVariable"/>).</summary>
     public PeerReplay()
@@ -55,6 +61,7 @@ public sealed class PeerReplay : IAsyncDisposable
             Url = _server.Url;
         }
         Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default" });
+        OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
         OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
         DriverUncompressed = CreateDriver(Url, compression: false);
         DriverDefaults = CreateDriver(Url, compression: true);
@@ -64,7 +71,10 @@ public sealed class PeerReplay : IAsyncDisposable
     {
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
-            _results[dataSet] = PeerRecordings.Result(dataSet, PeerScale.Rows(dataSet));
+            int rows = PeerScale.Rows(dataSet);
+            _results[dataSet] = PeerRecordings.Result(dataSet, rows);
+            _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
+            _nativeStreamResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, StreamedBlockRows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
@@ -83,6 +93,9 @@ public sealed class PeerReplay : IAsyncDisposable
 
     /// <summary>Our client with its defaults: no compression either way.</summary>
     public ClickHouseClient Ours { get; }
+
+    /// <summary>Our client speaking Native: inserts send Native blocks, typed queries ask for FORMAT Native.</summary>
+    public ClickHouseClient OursNative { get; }
 
     /// <summary>Our client with zstd request bodies.</summary>
     public ClickHouseClient OursZstd { get; }
@@ -134,6 +147,12 @@ public sealed class PeerReplay : IAsyncDisposable
                     return _tableDescriptions[dataSet];
                 }
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
+                if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
+                {
+                    // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
+                    bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
+                    return new ReplayResponse(smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
+                }
                 // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
                 byte[] result = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQuery : _results[dataSet];
                 return new ReplayResponse(probe ? _headers[dataSet] : result, "RowBinaryWithNamesAndTypes");
@@ -146,6 +165,7 @@ public sealed class PeerReplay : IAsyncDisposable
     {
         Ours.Dispose();
         OursZstd.Dispose();
+        OursNative.Dispose();
         DriverUncompressed.Dispose();
         DriverDefaults.Dispose();
         if (_server is not null)

@@ -42,16 +42,7 @@ public class EndToEndReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         _client = EndToEndClient.Create(_endpoint);
         _table = new WebVisitTable(_endpoint, "rowbinary_bench_read_" + Rows);
         await _table.CreateAsync().ConfigureAwait(false);
-        WebVisit[] rows = WebVisitDataSet.Get(Rows).Rows;
-        // Filled once per row count and kept across runs: the checksum tells whether it holds these rows.
-        if (await _table.ChecksumAsync().ConfigureAwait(false) != WebVisitTable.ExpectedChecksum(rows))
-        {
-            await _table.TruncateAsync().ConfigureAwait(false);
-            using HttpRequestMessage request = _endpoint.CreateRequest($"INSERT INTO {_table.QuotedName} FORMAT RowBinary");
-            request.Content = new BatchedRowsContent(rows, new ArrayBufferWriter<byte>(), WebVisitSpanWriter.Write);
-            using HttpResponseMessage response = await ClickHouseEndpoint.SendAsync(request, HttpCompletionOption.ResponseContentRead).ConfigureAwait(false);
-            await _table.VerifyHoldsAsync(rows, "Filling the read table").ConfigureAwait(false);
-        }
+        await _table.FillOnceAsync(WebVisitDataSet.Get(Rows).Rows).ConfigureAwait(false);
     }
 
     [GlobalCleanup]

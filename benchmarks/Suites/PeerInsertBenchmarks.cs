@@ -90,12 +90,24 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
     [Benchmark]
     public Task<long> Ours_Insert_Zstd() => OursInsert(_replay.OursZstd, options: null);
 
+    /// <summary>Ours sending Native blocks (checked against the table as <see cref="Ours_Insert"/>).</summary>
+    [Benchmark]
+    public Task<long> Ours_Insert_Native() => OursInsert(_replay.OursNative, options: null);
+
     private async Task<long> OursInsert(ClickHouseClient client, ClickHouseInsertOptions? options) => DataSet switch
     {
         PeerDataSet.Wide => (await client.InsertAsync(Table, _wide, options).ConfigureAwait(false)).Rows,
         PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => (await client.InsertAsync(Table, _hits, options).ConfigureAwait(false)).Rows,
         _ => (await client.InsertAsync(Table, _visits, options).ConfigureAwait(false)).Rows,
     };
+
+    private static byte[] RowBinaryOf<T>(List<T> rows)
+        where T : IClickHouseRow<T>
+    {
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(buffer, rows);
+        return buffer.WrittenSpan.ToArray();
+    }
 
     public WorkloadSize DescribeWorkload()
     {
@@ -128,7 +140,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
         foreach ((string name, Func<Task<long>> run) in new (string, Func<Task<long>>)[]
         {
             (nameof(Driver_Insert), Driver_Insert), (nameof(Driver_Insert_Defaults), Driver_Insert_Defaults), (nameof(Ours_Insert), Ours_Insert),
-            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd), (nameof(Ours_Insert_Unchecked), Ours_Insert_Unchecked),
+            (nameof(Ours_Insert_Zstd), Ours_Insert_Zstd), (nameof(Ours_Insert_Unchecked), Ours_Insert_Unchecked), (nameof(Ours_Insert_Native), Ours_Insert_Native),
         })
         {
             int before = _replay.Server.Requests.Count;
@@ -142,6 +154,16 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
             if (body.AsSpan().StartsWith("INSERT"u8))
             {
                 body = body.AsSpan(body.AsSpan().IndexOf((byte)'\n') + 1).ToArray();
+            }
+            if (insert.Query.Contains("FORMAT Native", StringComparison.Ordinal))
+            {
+                // Native blocks: the same rows, so the same RowBinary once read back.
+                body = DataSet switch
+                {
+                    PeerDataSet.Wide => RowBinaryOf(NativeSerializer.ReadList<PeerWideRow>(body)),
+                    PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => RowBinaryOf(NativeSerializer.ReadList<PeerHit>(body)),
+                    _ => RowBinaryOf(NativeSerializer.ReadList<PeerWebVisit>(body)),
+                };
             }
             // Ours, checked against a server that checks headers (26.9): the table's own header goes first.
             if (insert.Query.Contains("FORMAT RowBinaryWithNamesAndTypes", StringComparison.Ordinal))

@@ -80,6 +80,15 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     [Benchmark, BenchmarkCategory("List")]
     public Task<int> Ours_List_CacheStrings() => DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls ? OursList<PeerWebVisitCached>() : Ours_List();
 
+    /// <summary>Ours reading ClickHouse 26.9's Native answer of the same rows.</summary>
+    [Benchmark, BenchmarkCategory("List")]
+    public Task<int> Ours_List_Native() => DataSet switch
+    {
+        PeerDataSet.Wide => OursList<PeerWideRow>(_replay.OursNative),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursList<PeerHit>(_replay.OursNative),
+        _ => OursList<PeerWebVisit>(_replay.OursNative),
+    };
+
     [Benchmark(Baseline = true), BenchmarkCategory("Stream")]
     public Task<int> Driver_Stream() => DataSet switch
     {
@@ -100,6 +109,14 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     public Task<int> Ours_Stream_CacheStrings() => DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls ? OursStream<PeerWebVisitCached>() : Ours_Stream();
 
     [Benchmark, BenchmarkCategory("Stream")]
+    public Task<int> Ours_Stream_Native() => DataSet switch
+    {
+        PeerDataSet.Wide => OursStream<PeerWideRow>(_replay.OursNative),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursStream<PeerHit>(_replay.OursNative),
+        _ => OursStream<PeerWebVisit>(_replay.OursNative),
+    };
+
+    [Benchmark, BenchmarkCategory("Stream")]
     public async Task<int> HttpBodyOnly()
     {
         using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
@@ -114,15 +131,15 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         return total;
     }
 
-    private async Task<int> OursList<T>()
+    private async Task<int> OursList<T>(ClickHouseClient? client = null)
         where T : IClickHouseRow<T>
-        => (await _replay.Ours.QueryListAsync<T>(Sql).ConfigureAwait(false)).Count;
+        => (await (client ?? _replay.Ours).QueryListAsync<T>(Sql).ConfigureAwait(false)).Count;
 
-    private async Task<int> OursStream<T>()
+    private async Task<int> OursStream<T>(ClickHouseClient? client = null)
         where T : IClickHouseRow<T>
     {
         int count = 0;
-        await foreach (T row in _replay.Ours.QueryAsync<T>(Sql).ConfigureAwait(false))
+        await foreach (T row in (client ?? _replay.Ours).QueryAsync<T>(Sql).ConfigureAwait(false))
         {
             count += row is null ? 0 : 1;
         }
@@ -196,7 +213,8 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         {
             (nameof(Driver_List), Driver_List), (nameof(Driver_List_Defaults), Driver_List_Defaults), (nameof(Ours_List), Ours_List),
             (nameof(Ours_List_CacheStrings), Ours_List_CacheStrings), (nameof(Driver_Stream), Driver_Stream), (nameof(Ours_Stream), Ours_Stream),
-            (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings),
+            (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings), (nameof(Ours_List_Native), Ours_List_Native),
+            (nameof(Ours_Stream_Native), Ours_Stream_Native),
         })
         {
             int count = await run().ConfigureAwait(false);

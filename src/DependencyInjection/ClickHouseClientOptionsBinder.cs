@@ -37,11 +37,15 @@ internal static class ClickHouseClientOptionsBinder
         }
         if (section[nameof(options.RequestCompression)] is { Length: > 0 } request)
         {
-            options.RequestCompression = ParseCompression(section, nameof(options.RequestCompression), request);
+            options.RequestCompression = ParseEnum<ClickHouseCompression>(section, nameof(options.RequestCompression), request);
         }
         if (section[nameof(options.ResponseCompression)] is { Length: > 0 } response)
         {
-            options.ResponseCompression = ParseCompression(section, nameof(options.ResponseCompression), response);
+            options.ResponseCompression = ParseEnum<ClickHouseCompression>(section, nameof(options.ResponseCompression), response);
+        }
+        if (section[nameof(options.WireFormat)] is { Length: > 0 } wireFormat)
+        {
+            options.WireFormat = ParseEnum<ClickHouseWireFormat>(section, nameof(options.WireFormat), wireFormat);
         }
         if (section[nameof(options.Timeout)] is { Length: > 0 } timeout)
         {
@@ -54,10 +58,11 @@ internal static class ClickHouseClientOptionsBinder
     private static Uri ParseUri(IConfiguration section, string key, string value)
         => Uri.TryCreate(value, UriKind.Absolute, out Uri? uri) ? uri : throw Invalid(section, key, value, "an absolute URL such as http://localhost:8123");
 
-    private static ClickHouseCompression ParseCompression(IConfiguration section, string key, string value)
-        => Enum.TryParse(value, ignoreCase: true, out ClickHouseCompression compression) && Enum.IsDefined(compression)
-            ? compression
-            : throw Invalid(section, key, value, $"one of {string.Join(", ", Enum.GetNames<ClickHouseCompression>())}");
+    private static TEnum ParseEnum<TEnum>(IConfiguration section, string key, string value)
+        where TEnum : struct, Enum
+        => Enum.TryParse(value, ignoreCase: true, out TEnum parsed) && Enum.IsDefined(parsed)
+            ? parsed
+            : throw Invalid(section, key, value, $"one of {string.Join(", ", Enum.GetNames<TEnum>())}");
 
     private static InvalidOperationException Invalid(IConfiguration section, string key, string value, string expected)
     {

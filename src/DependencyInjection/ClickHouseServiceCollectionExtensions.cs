@@ -1,9 +1,12 @@
 using System;
+using System.Collections.Generic;
+using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Threading;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Options;
 
@@ -50,8 +53,12 @@ public static class ClickHouseServiceCollectionExtensions
 
     /// <summary>
     /// Registers a <see cref="ClickHouseBatchInserter{T}"/> for <paramref name="table"/> as a singleton over the
-    /// registered <see cref="ClickHouseClient"/>. When the host stops, it stops accepting rows, sends every row it
-    /// accepted and waits for the acknowledgements (within the host's shutdown timeout).
+    /// registered <see cref="ClickHouseClient"/>, keyed by the table name (inject it with
+    /// <c>[FromKeyedServices("table")]</c>); while a row type has one table, it is also registered without a key. Each
+    /// table of one row type has its own inserter; registering a table twice for one row type is an error. When the host
+    /// stops, each inserter stops accepting rows, sends every row it accepted and waits for the acknowledgements, until
+    /// its <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/> or the host's shutdown timeout: then the rows not
+    /// acknowledged fail their callers with <see cref="ClickHouseInsertUnacknowledgedException"/>.
     /// </summary>
     public static IServiceCollection AddClickHouseBatchInserter<T>(this IServiceCollection services, string table,
         Action<ClickHouseBatchInserterOptions>? configure = null)
@@ -59,13 +66,32 @@ public static class ClickHouseServiceCollectionExtensions
     {
         ArgumentNullException.ThrowIfNull(services);
         ArgumentException.ThrowIfNullOrEmpty(table);
-        services.AddSingleton(provider =>
+        List<string> tables = [.. services.Where(d => d.ServiceType == typeof(ClickHouseBatchInserter<T>) && d.IsKeyedService && d.ServiceKey is string)
+            .Select(d => (string)d.ServiceKey!)];
+        if (tables.Contains(table, StringComparer.Ordinal))
+        {
+            throw new InvalidOperationException(
+                $"A ClickHouseBatchInserter<{typeof(T).Name}> for the table '{table}' is registered already: each table has one inserter, registered once.");
+        }
+        services.AddKeyedSingleton(table, (provider, _) =>
         {
             var options = new ClickHouseBatchInserterOptions();
             configure?.Invoke(options);
             return provider.GetRequiredService<ClickHouseClient>().CreateBatchInserter<T>(table, options);
         });
-        services.AddHostedService<BatchInserterShutdown<T>>();
+        tables.Add(table);
+        services.RemoveAll<ClickHouseBatchInserter<T>>();
+        if (tables.Count == 1)
+        {
+            services.AddSingleton(provider => provider.GetRequiredKeyedService<ClickHouseBatchInserter<T>>(table));
+        }
+        else
+        {
+            string names = string.Join(", ", tables.Select(name => $"'{name}'"));
+            services.AddSingleton<ClickHouseBatchInserter<T>>(_ => throw new InvalidOperationException(
+                $"ClickHouseBatchInserter<{typeof(T).Name}> is registered for the tables {names}: ask for one by its table, e.g. [FromKeyedServices(\"{tables[0]}\")]."));
+        }
+        services.AddSingleton<IHostedService>(provider => new BatchInserterShutdown<T>(provider, table));
         return services;
     }
 
@@ -73,10 +99,13 @@ public static class ClickHouseServiceCollectionExtensions
     {
         services.AddSingleton(provider => new ClickHouseRequestLog(provider.GetService<Microsoft.Extensions.Logging.ILoggerFactory>()
             ?? Microsoft.Extensions.Logging.Abstractions.NullLoggerFactory.Instance));
+        services.AddSingleton(provider => new ClickHouseEventLog(provider.GetService<Microsoft.Extensions.Logging.ILoggerFactory>()
+            ?? Microsoft.Extensions.Logging.Abstractions.NullLoggerFactory.Instance));
         services.AddSingleton(provider =>
         {
             // Logging starts with the first client (category ClickHouse.RowBinary; ClickHouseRequestLog says what goes at which level).
             provider.GetRequiredService<ClickHouseRequestLog>();
+            provider.GetRequiredService<ClickHouseEventLog>();
             return new ClickHouseClient(
                 provider.GetRequiredService<IHttpClientFactory>().CreateClient(HttpClientName),
                 provider.GetRequiredService<IOptions<ClickHouseClientOptions>>().Value);

@@ -16,7 +16,7 @@ public class RowBinaryException : Exception
         ClickHouseType = clickHouseType;
     }
 
-    private RowBinaryException(string message, RowBinaryException inner, string column, long row)
+    private RowBinaryException(string message, RowBinaryException inner, string? column, long? row)
         : base(message, inner)
     {
         Offset = inner.Offset;
@@ -45,5 +45,22 @@ public class RowBinaryException : Exception
             return this;
         }
         return new RowBinaryException($"Column '{column}', row {row}: {Message}", this, column, row);
+    }
+
+    /// <summary>The same problem, placed in an external table sent with a query.</summary>
+    internal RowBinaryException InTable(string table)
+        => new($"External table '{table}': {Message}", this, Column, Row);
+
+    /// <summary>
+    /// The same problem, placed at a column of a block of rows (<paramref name="firstRow"/> onwards): in a Native block
+    /// a column's data belongs to all its rows at once.
+    /// </summary>
+    internal RowBinaryException AtBlockColumn(string column, long firstRow)
+    {
+        if (Column is not null)
+        {
+            return this;
+        }
+        return new RowBinaryException($"Column '{column}' of the block of rows from row {firstRow}: {Message}", this, column, row: null);
     }
 }

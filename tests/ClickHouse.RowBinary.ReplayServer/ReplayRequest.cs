@@ -21,9 +21,15 @@ public sealed record ReplayRequest(
     long BodyLength,
     byte[] Body)
 {
+    /// <summary>The parts of a complete multipart body (a query with external data), in order; empty for other bodies.</summary>
+    public IReadOnlyList<FormPart> Form { get; init; } = [];
+
     /// <summary>True for an INSERT statement: the body after the statement is its data.</summary>
     public bool IsInsert => Query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The value of a header, or null.</summary>
     public string? Header(string name) => Headers.TryGetValue(name, out string? value) ? value : null;
+
+    /// <summary>The body decoded as its <c>Content-Encoding</c> says (an INSERT's data as the server reads it).</summary>
+    public byte[] DecodedBody => Header("Content-Encoding") is { } encoding ? BodyDecoder.Decode(Body, encoding) : Body;
 }

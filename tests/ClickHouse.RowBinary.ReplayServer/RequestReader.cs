@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Text;
 using System.Threading;
@@ -56,7 +57,17 @@ internal sealed class RequestReader(Stream stream)
         Dictionary<string, string> parameters = ParseQueryString(parts[1]);
         string query = parameters.TryGetValue("query", out string? urlQuery) ? urlQuery : "";
         byte[] bodyBytes = body.ToArray();
-        if (bodyBytes.Length > 0 && !query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase))
+        IReadOnlyList<FormPart>? form = headers.TryGetValue("Content-Type", out string? contentType)
+            && contentType.StartsWith("multipart/form-data", StringComparison.OrdinalIgnoreCase)
+            && bodyLength == bodyBytes.Length
+                ? FormPart.Parse(bodyBytes, contentType[(contentType.IndexOf("boundary=", StringComparison.Ordinal) + "boundary=".Length)..].Trim('"'))
+                : null;
+        if (form is not null)
+        {
+            // External data: the query is the URL's followed by the form's query field, as ClickHouse joins them.
+            query += string.Concat(form.Where(p => p.Name == "query" && p.FileName is null).Select(p => p.Text));
+        }
+        else if (bodyBytes.Length > 0 && !query.TrimStart().StartsWith("INSERT", StringComparison.OrdinalIgnoreCase))
         {
             // The body is the query (or its end); an INSERT's data follows the statement's first line.
             string? encoding = headers.TryGetValue("Content-Encoding", out string? coding) ? coding : null;
@@ -70,7 +81,7 @@ internal sealed class RequestReader(Stream stream)
             }
             query = query.Length == 0 ? bodyText : query + " " + bodyText;
         }
-        return new ReplayRequest(parts[0], parts[1], headers, query, parameters, bodyLength, bodyBytes);
+        return new ReplayRequest(parts[0], parts[1], headers, query, parameters, bodyLength, bodyBytes) { Form = form ?? [] };
     }
 
     private static Dictionary<string, string> ParseQueryString(string target)

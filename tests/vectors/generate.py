@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Regenerates the golden vectors (values.json, tables.json) from ClickHouse itself.
+"""Regenerates the golden vectors (values.json, tables.json, native.json) from ClickHouse itself.
 
 The engine is chDB, ClickHouse built as a Python module: `pip install chdb-core` (the version that
 installs names the ClickHouse release recorded in each file as "clickhouse"). Run from anywhere:
 
-    python3 tests/vectors/generate.py            # rewrites values.json and tables.json beside this script
+    python3 tests/vectors/generate.py            # rewrites values.json, tables.json and native.json beside this script
     python3 tests/vectors/generate.py OUT_DIR    # writes them to OUT_DIR instead (to compare)
 
 Every value is asked of ClickHouse three ways: its RowBinary bytes (`hex`), its JSONEachRow rendering
 (`json`) and `toString` (`text`). Every table is created, filled and read back as RowBinary,
-RowBinaryWithNamesAndTypes and JSONEachRow. README.md beside this script says what each field means.
+RowBinaryWithNamesAndTypes and JSONEachRow. Every value and table is also asked for as Native (native.json), with
+JSON columns as text. README.md beside this script says what each field means.
 """
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -23,6 +25,9 @@ from oracle import SETTINGS as ORACLE_SETTINGS
 
 # Invalid UTF-8 in a String becomes U+FFFD in JSON, so the JSON rendering is valid JSON.
 SETTINGS = ORACLE_SETTINGS + ", output_format_json_validate_utf8 = 1"
+
+# Native as the Native writer writes it: JSON columns as text, everything else in ClickHouse's own layout.
+NATIVE_SETTINGS = SETTINGS + ", output_format_native_write_json_as_string = 1"
 
 # (ClickHouse type, [SQL expressions cast to it]): each pair is one vector, in this order.
 VALUES = [
@@ -227,6 +232,30 @@ def table_vectors(session):
     return tables
 
 
+def native_vectors(session, state):
+    """Each value and table in Native twice: as a SELECT sends it, and as ClickHouse writes the same rows read from
+    their RowBinary bytes, where the placeholder under a NULL is the type's default (a SELECT may keep any value there)."""
+    def native(sql):
+        return session.query(f"{sql} SETTINGS {NATIVE_SETTINGS}", "Native").bytes().hex()
+
+    def from_rowbinary(hex_bytes, structure):
+        path = os.path.join(state, "rows.rowbinary")
+        with open(path, "wb") as file:
+            file.write(bytes.fromhex(hex_bytes))
+        quoted = structure.replace("\\", "\\\\").replace("'", "\\'")
+        return native(f"SELECT * FROM file('{path}', 'RowBinary', '{quoted}')")
+
+    values = []
+    for vector in json.load(open(os.path.join(state, "values.json"), encoding="utf-8"))["vectors"]:
+        value = f"CAST({vector['expr']} AS {vector['type']})"
+        values.append({"type": vector["type"], "expr": vector["expr"], "hex": native(f"SELECT {value} AS v"),
+                       "written_hex": from_rowbinary(vector["hex"], f"v {vector['type']}")})
+    tables = []
+    for (name, columns, _), table in zip(TABLES, json.load(open(os.path.join(state, "tables.json"), encoding="utf-8"))["tables"]):
+        tables.append({"name": name, "hex": native(f"SELECT * FROM {name}"), "written_hex": from_rowbinary(table["rowbinary_hex"], columns)})
+    return {"settings": NATIVE_SETTINGS, "values": values, "tables": tables}
+
+
 def write(path, document):
     with open(path, "w", encoding="utf-8") as file:
         json.dump(document, file, indent=1, ensure_ascii=False)
@@ -240,6 +269,9 @@ def main(argv):
         session = chdb_session.Session(state)
         try:
             write(os.path.join(out, "tables.json"), {"clickhouse": version, "tables": table_vectors(session)})
+            for name in ("values.json", "tables.json"):
+                shutil.copy(os.path.join(out, name), state)
+            write(os.path.join(out, "native.json"), {"clickhouse": version, **native_vectors(session, state)})
         finally:
             session.close()
     return 0

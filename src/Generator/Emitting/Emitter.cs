@@ -73,6 +73,10 @@ internal sealed partial class Emitter
             EmitRead();
             _code.WriteLine();
             EmitReadInColumnOrder();
+            _code.WriteLine();
+            EmitWriteNativeColumn();
+            _code.WriteLine();
+            EmitReadNative();
             if (HasColumnMethods())
             {
                 _code.WriteLine();

@@ -14,7 +14,8 @@ namespace ClickHouse.RowBinary;
 /// <see cref="ClickHouseBatchInserterOptions.MaxBytes"/> bytes, or when its first row has waited
 /// <see cref="ClickHouseBatchInserterOptions.MaxDelay"/>. <c>InsertAsync</c> completes once the server acknowledged the
 /// INSERT that carried the rows, or fails with the error that finally stopped it: no row is reported inserted that is
-/// not, none is dropped silently. Thread-safe. Dispose it (<c>await using</c>) to send everything accepted.
+/// not, none is dropped silently. Thread-safe. Dispose it (<c>await using</c>) to send everything accepted, within
+/// <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/>.
 /// </summary>
 /// <typeparam name="T">The row type.</typeparam>
 public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : IClickHouseRow<T>
@@ -33,10 +34,12 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private readonly long _maxBytes;
     private readonly TimeSpan _maxDelay;
     private readonly long _maxPendingRows;
+    private readonly long _maxPendingBytes;
     private readonly int _maxRetries;
     private readonly TimeSpan _retryDelay;
     private readonly TimeSpan _maxRetryDelay;
     private readonly TimeSpan _insertTimeout;
+    private readonly TimeSpan _shutdownTimeout;
     private readonly bool _deduplicate;
     private readonly bool _checkSchema;
     private readonly RowBinaryFormat _format;
@@ -52,11 +55,15 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     private readonly Queue<RoomWaiter> _waiters = new();
     private readonly ITimer _delayTimer;
     private readonly Task[] _senders;
+    /// <summary>Cancelled at the shutdown deadline: attempts in flight and retry waits end, unsent batches are not sent.</summary>
+    private readonly CancellationTokenSource _abandon = new();
     private InsertBatch? _current;
     private long _sequence;
     private long _pendingRows;
+    private long _acceptedBytes;
+    private long _waitingBytes;
     private bool _closed;
-    private Task? _disposal;
+    private Task? _closing;
 
     internal ClickHouseBatchInserter(ClickHouseClient client, string table, ClickHouseBatchInserterOptions options)
     {
@@ -73,11 +80,13 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         _maxBytes = options.MaxBytes;
         _maxDelay = options.MaxDelay;
         _maxPendingRows = options.MaxPendingRows;
+        _maxPendingBytes = options.MaxPendingBytes;
         _maxRetries = options.MaxRetries;
         _retryDelay = options.RetryDelay;
         _maxRetryDelay = options.MaxRetryDelay;
         _insertTimeout = options.InsertTimeout;
-        _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(DeduplicationTokenSetting);
+        _shutdownTimeout = options.ShutdownTimeout;
+        _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken);
         _checkSchema = options.CheckSchema;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
@@ -96,13 +105,23 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         }
     }
 
-    private const string DeduplicationTokenSetting = "insert_deduplication_token";
-
     /// <summary>The table this inserter writes to.</summary>
     public string Table => _table;
 
     /// <summary>Rows accepted and not yet acknowledged or failed.</summary>
     public long PendingRows => Interlocked.Read(ref _pendingRows);
+
+    /// <summary>RowBinary bytes of the rows accepted and not yet acknowledged or failed, and of callers waiting for room.</summary>
+    public long PendingBytes
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _acceptedBytes + _waitingBytes;
+            }
+        }
+    }
 
     /// <summary>
     /// Accepts one row and completes once the server acknowledged the INSERT that carried it. The row is written
@@ -111,11 +130,14 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     /// </summary>
     /// <param name="row">The row.</param>
     /// <param name="cancellationToken">
-    /// While the inserter is full (<see cref="ClickHouseBatchInserterOptions.MaxPendingRows"/>), cancelling withdraws the
-    /// row: nothing is inserted. Once the row is accepted, it follows its batch whatever happens to the token; cancelling
-    /// then only stops this caller's wait.
+    /// While the inserter is full (<see cref="ClickHouseBatchInserterOptions.MaxPendingRows"/>,
+    /// <see cref="ClickHouseBatchInserterOptions.MaxPendingBytes"/>), cancelling withdraws the row: nothing is inserted.
+    /// Once the row is accepted, it follows its batch whatever happens to the token; cancelling then only stops this
+    /// caller's wait.
     /// </param>
     /// <exception cref="ClickHouseServerException">The server refused the INSERT, for good or after every retry.</exception>
+    /// <exception cref="ClickHouseInsertUnacknowledgedException">The inserter shut down before the INSERT was acknowledged.</exception>
+    /// <exception cref="ArgumentException">The row alone takes more than <see cref="ClickHouseBatchInserterOptions.MaxPendingBytes"/>.</exception>
     public Task InsertAsync(T row, CancellationToken cancellationToken = default)
     {
         if (cancellationToken.IsCancellationRequested)
@@ -191,19 +213,35 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
 
     /// <summary>
     /// Stops accepting rows (later calls fail with <see cref="ObjectDisposedException"/>, and so do callers still waiting
-    /// for room), sends every row accepted, and waits for the last acknowledgement or failure. Never throws for a
+    /// for room), sends every row accepted, and waits for the last acknowledgement or failure, for at most
+    /// <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/> (see <see cref="ShutdownAsync"/>). Never throws for a
     /// failed batch: its callers have the error.
     /// </summary>
-    public ValueTask DisposeAsync()
+    public ValueTask DisposeAsync() => new(ShutdownAsync(CancellationToken.None));
+
+    /// <summary>
+    /// Stops accepting rows, sends every row accepted, and waits for the last acknowledgement or failure, until
+    /// <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/> has passed or <paramref name="cancellationToken"/> is
+    /// cancelled (a host's stopping token): then the INSERTs in flight are aborted, nothing more is sent, and every
+    /// caller whose rows were not acknowledged gets a <see cref="ClickHouseInsertUnacknowledgedException"/> saying
+    /// whether they may have been inserted. Returns once every accepted row is settled; never throws for a failed batch.
+    /// </summary>
+    /// <param name="cancellationToken">Ends the wait as the deadline does: unacknowledged rows fail.</param>
+    public async Task ShutdownAsync(CancellationToken cancellationToken = default)
     {
+        Task closing;
         lock (_gate)
         {
-            _disposal ??= DisposeCoreAsync();
-            return new ValueTask(_disposal);
+            _closing ??= CloseAsync();
+            closing = _closing;
+        }
+        using (cancellationToken.Register(static state => ((ClickHouseBatchInserter<T>)state!).Abandon(), this))
+        {
+            await closing.ConfigureAwait(false);
         }
     }
 
-    private async Task DisposeCoreAsync()
+    private async Task CloseAsync()
     {
         List<RoomWaiter> refused = [];
         lock (_gate)
@@ -213,6 +251,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             _ready.Writer.TryComplete();
             while (_waiters.TryDequeue(out RoomWaiter? waiter))
             {
+                _waitingBytes -= waiter.Bytes.Length;
                 refused.Add(waiter);
             }
         }
@@ -220,9 +259,16 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         {
             waiter.Room.TrySetException(Disposed());
         }
-        await Task.WhenAll(_senders).ConfigureAwait(false);
+        using (var deadline = new CancellationTokenSource(_shutdownTimeout, _time))
+        using (deadline.Token.Register(static state => ((ClickHouseBatchInserter<T>)state!).Abandon(), this))
+        {
+            await Task.WhenAll(_senders).ConfigureAwait(false);
+        }
         await _delayTimer.DisposeAsync().ConfigureAwait(false);
     }
+
+    /// <summary>The shutdown deadline: every batch not acknowledged by now fails, and the senders end.</summary>
+    private void Abandon() => _abandon.Cancel();
 
     private int WriteAll(PooledBufferWriter scratch, IEnumerable<T> rows)
     {
@@ -253,6 +299,13 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     /// <summary>Takes the written rows into the open batch, or waits for room first when the inserter is full.</summary>
     private Task Accept(ReadOnlySpan<byte> bytes, int rows, CancellationToken cancellationToken)
     {
+        if (bytes.Length > _maxPendingBytes)
+        {
+            string what = rows == 1 ? "The row takes" : $"The {rows:N0} rows of this call take";
+            throw new ArgumentException(
+                $"{what} {bytes.Length:N0} bytes of RowBinary, more than MaxPendingBytes ({_maxPendingBytes:N0}) of the batch inserter for '{_table}': "
+                + "they could never be accepted. Raise MaxPendingBytes, or send them with ClickHouseClient.InsertAsync.", rows == 1 ? "row" : "rows");
+        }
         Task acknowledged;
         RoomWaiter? waiter = null;
         lock (_gate)
@@ -262,28 +315,31 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
                 throw Disposed();
             }
             ActivityContext caller = Activity.Current?.Context ?? default;
-            if (_waiters.Count > 0 || !HasRoomLocked(rows))
+            if (_waiters.Count > 0 || !HasRoomLocked(rows, bytes.Length))
             {
                 waiter = new RoomWaiter(rows, bytes.ToArray(), caller);
                 _waiters.Enqueue(waiter);
+                _waitingBytes += bytes.Length;
                 acknowledged = Task.CompletedTask;
             }
             else
             {
-                _pendingRows += rows;
                 acknowledged = AppendLocked(bytes, rows, caller);
+                _pendingRows += rows;
+                _acceptedBytes += bytes.Length;
             }
         }
         if (waiter is not null)
         {
             return AcceptWhenRoomAsync(waiter, cancellationToken);
         }
-        BatchInserterTelemetry.RowsQueued.Add(rows, _tags);
-        BatchInserterTelemetry.RowsPending.Add(rows, _tags);
+        BatchInserterTelemetry.RowsQueued.SafeAdd(rows, _tags);
+        BatchInserterTelemetry.RowsPending.SafeAdd(rows, _tags);
         return cancellationToken.CanBeCanceled ? acknowledged.WaitAsync(cancellationToken) : acknowledged;
     }
 
-    private bool HasRoomLocked(int rows) => _pendingRows == 0 || _pendingRows + rows <= _maxPendingRows;
+    private bool HasRoomLocked(int rows, int bytes)
+        => (_pendingRows == 0 || _pendingRows + rows <= _maxPendingRows) && _acceptedBytes + bytes <= _maxPendingBytes;
 
     private async Task AcceptWhenRoomAsync(RoomWaiter waiter, CancellationToken cancellationToken)
     {
@@ -315,6 +371,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
                     _waiters.Enqueue(queued);
                 }
             }
+            _waitingBytes -= waiter.Bytes.Length;
             waiter.Room.TrySetCanceled();
             GrantRoomLocked();
         }
@@ -323,13 +380,26 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
     /// <summary>Accepts waiting callers' rows, first come first served, while there is room.</summary>
     private void GrantRoomLocked()
     {
-        while (_waiters.TryPeek(out RoomWaiter? next) && HasRoomLocked(next.Rows))
+        while (_waiters.TryPeek(out RoomWaiter? next) && HasRoomLocked(next.Rows, next.Bytes.Length))
         {
             _waiters.Dequeue();
+            _waitingBytes -= next.Bytes.Length;
+            Task acknowledged;
+            try
+            {
+                acknowledged = AppendLocked(next.Bytes, next.Rows, next.Caller);
+            }
+            catch (Exception e)
+            {
+                // The clock failed: this caller hears it, and its rows were not accepted.
+                next.Room.TrySetException(e);
+                continue;
+            }
             _pendingRows += next.Rows;
-            next.Room.TrySetResult(AppendLocked(next.Bytes, next.Rows, next.Caller));
-            BatchInserterTelemetry.RowsQueued.Add(next.Rows, _tags);
-            BatchInserterTelemetry.RowsPending.Add(next.Rows, _tags);
+            _acceptedBytes += next.Bytes.Length;
+            next.Room.TrySetResult(acknowledged);
+            BatchInserterTelemetry.RowsQueued.SafeAdd(next.Rows, _tags);
+            BatchInserterTelemetry.RowsPending.SafeAdd(next.Rows, _tags);
         }
     }
 
@@ -343,9 +413,11 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         }
         if (batch is null)
         {
-            batch = _current = new InsertBatch(++_sequence, _time.GetTimestamp());
-            _unsettled.Add(batch);
+            // The clock first: when it fails, nothing has changed.
+            long openedAt = _time.GetTimestamp();
             _delayTimer.Change(_maxDelay, Timeout.InfiniteTimeSpan);
+            batch = _current = new InsertBatch(++_sequence, openedAt);
+            _unsettled.Add(batch);
         }
         batch.Append(bytes, rows);
         batch.Link(caller);
@@ -375,15 +447,21 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             {
                 return;
             }
-            TimeSpan waited = _time.GetElapsedTime(_current.OpenedAt);
-            if (waited >= _maxDelay)
+            try
             {
-                SealLocked();
+                TimeSpan waited = _time.GetElapsedTime(_current.OpenedAt);
+                if (waited < _maxDelay)
+                {
+                    _delayTimer.Change(_maxDelay - waited, Timeout.InfiniteTimeSpan);
+                    return;
+                }
             }
-            else
+            catch (Exception e)
             {
-                _delayTimer.Change(_maxDelay - waited, Timeout.InfiniteTimeSpan);
+                // A timer callback must not throw; sending early is the safe side.
+                ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
             }
+            SealLocked();
         }
     }
 
@@ -393,56 +471,110 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
         {
             while (_ready.Reader.TryRead(out InsertBatch? batch))
             {
-                await SendAsync(batch).ConfigureAwait(false);
+                try
+                {
+                    await SendAsync(batch).ConfigureAwait(false);
+                }
+                catch (Exception e)
+                {
+                    // The batch is settled (SendAsync's finally); whatever failed after that must not end this sender.
+                    ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
+                }
             }
         }
     }
 
-    /// <summary>Sends a batch until the server acknowledges it, a permanent error, or the last retry; then settles it.</summary>
+    /// <summary>Sends a batch until the server acknowledges it, a permanent error, the last retry or the shutdown deadline; then settles it.</summary>
     private async Task SendAsync(InsertBatch batch)
     {
-        BatchInserterTelemetry.BatchRows.Record(batch.Rows, _tags);
-        BatchInserterTelemetry.BatchBytes.Record(batch.Bytes, _tags);
-        string token = $"{_tokenPrefix}-{batch.Sequence}";
         Exception? failure = null;
+        try
+        {
+            failure = await SendUntilSettledAsync(batch).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            // Not the INSERT's failure (the clock, a bug): still the batch's outcome, which its callers must hear.
+            failure = e;
+        }
+        finally
+        {
+            Settle(batch, failure);
+        }
+    }
+
+    /// <summary>The attempts of one batch: null once acknowledged, else what finally stopped it.</summary>
+    private async Task<Exception?> SendUntilSettledAsync(InsertBatch batch)
+    {
+        BatchInserterTelemetry.BatchRows.SafeRecord(batch.Rows, _tags);
+        BatchInserterTelemetry.BatchBytes.SafeRecord(batch.Bytes, _tags);
+        string token = $"{_tokenPrefix}-{batch.Sequence}";
         EndpointPool.Endpoint? unreachable = null;
         for (int attempt = 0; ; attempt++)
         {
+            if (_abandon.IsCancellationRequested)
+            {
+                return Unacknowledged(batch, lastFailure: null);
+            }
             EndpointPool.Endpoint endpoint = _endpoints.Pick(avoid: unreachable);
             try
             {
                 await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
                 _endpoints.Succeeded(endpoint);
-                break;
+                return null;
             }
             catch (Exception e)
             {
                 _client.ForgetTableSchemaAfter(e, endpoint.Uri, _database, _table);
                 InsertFailure kind = InsertFailures.Classify(e);
+                bool refused = e is ClickHouseServerException or RowBinarySchemaMismatchException;
+                if (kind != InsertFailure.Unreachable && !refused)
+                {
+                    // Neither refused (by the server, or by the schema check before sending) nor unable to connect: the batch may have been committed.
+                    batch.MayHaveLanded = true;
+                }
+                if (_abandon.IsCancellationRequested && !refused)
+                {
+                    return Unacknowledged(batch, e);
+                }
+                if (kind == InsertFailure.Permanent)
+                {
+                    return e;
+                }
                 unreachable = null;
                 if (kind == InsertFailure.Unreachable)
                 {
                     _endpoints.Unreachable(endpoint);
                     unreachable = endpoint;
                 }
-                if (kind == InsertFailure.Permanent || attempt >= _maxRetries)
+                if (attempt >= _maxRetries)
                 {
-                    failure = e;
-                    break;
+                    return e;
                 }
-                BatchInserterTelemetry.Retries.Add(1, new TagList { { "db.collection.name", _table }, { "error.type", RequestTelemetry.ErrorType(e) } });
+                BatchInserterTelemetry.Retries.SafeAdd(1, new TagList { { "db.collection.name", _table }, { "error.type", RequestTelemetry.ErrorType(e) } });
                 if (kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
                 {
-                    await Task.Delay(Backoff(attempt), _time).ConfigureAwait(false);
+                    try
+                    {
+                        await Task.Delay(Backoff(attempt), _time, _abandon.Token).ConfigureAwait(false);
+                    }
+                    catch (OperationCanceledException) when (_abandon.IsCancellationRequested)
+                    {
+                        return Unacknowledged(batch, e);
+                    }
                 }
             }
         }
-        Settle(batch, failure);
     }
 
+    /// <summary>
+    /// One attempt, within one deadline (<see cref="ClickHouseBatchInserterOptions.InsertTimeout"/>) that covers asking
+    /// the endpoint's settings, sending the batch and reading the answer to its end.
+    /// </summary>
     private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
         string queryId = $"{token}-{attempt}";
+        using var deadline = new RequestDeadline(_insertTimeout, "ClickHouseBatchInserterOptions.InsertTimeout", _time, _abandon.Token);
         // The attempt's span starts first, so that asking the server for the table's schema and its settings is part of the attempt.
         RequestTelemetry telemetry = _client.StartInsertAttempt(endpoint.Uri, _table, _database, queryId, batch, attempt);
         IDictionary<string, string> settings = _settings;
@@ -453,7 +585,7 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
             if (_checkSchema)
             {
                 // Cached after the first batch: a row type that does not fit fails every batch at once, with no request sent.
-                InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, CancellationToken.None).ConfigureAwait(false);
+                InsertPlan plan = await _client.GetInsertPlanAsync<T>(endpoint.Uri, _database, _table, _settings, deadline.Token).ConfigureAwait(false);
                 if (plan.Refusal is { } refusal)
                 {
                     throw refusal;
@@ -466,22 +598,44 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
                     settings = _client.WithHeaderSettings(wire, settings)!;
                 }
             }
-            if (_deduplicate)
+            if (_deduplicate && await SendsTokenAsync(batch, endpoint, deadline).ConfigureAwait(false))
             {
-                endpoint.HasDeduplicationToken ??= await _client.HasSettingAsync(endpoint.Uri, DeduplicationTokenSetting, _insertTimeout).ConfigureAwait(false);
-                if (endpoint.HasDeduplicationToken == true)
-                {
-                    settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [DeduplicationTokenSetting] = token };
-                }
+                settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [ServerInsertSettings.DeduplicationToken] = token };
             }
         }
         catch (Exception e)
         {
-            telemetry.Failed(e);
+            Exception failure = e is OperationCanceledException && deadline.Expired ? deadline.Exceeded(endpoint.Uri.GetLeftPart(UriPartial.Path), e) : e;
+            telemetry.Failed(failure);
             telemetry.Dispose();
-            throw;
+            if (failure == e)
+            {
+                throw;
+            }
+            throw failure;
         }
-        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, _insertTimeout, telemetry).ConfigureAwait(false);
+        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Whether this attempt carries the batch's deduplication token: where the endpoint has the setting, and the batch
+    /// went with one from its first attempt (a batch first sent without one keeps going without: the server deduplicates
+    /// its retry by the block's checksum, which a token would replace). Asking never fails the attempt.
+    /// </summary>
+    private async Task<bool> SendsTokenAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, RequestDeadline deadline)
+    {
+        ServerInsertSettings server;
+        try
+        {
+            server = await _client.ServerSettings.GetAsync(endpoint.Uri, deadline.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException e) when (deadline.Expired)
+        {
+            throw deadline.Exceeded(endpoint.Uri.GetLeftPart(UriPartial.Path), e);
+        }
+        bool has = server.HasDeduplicationToken == true;
+        batch.SendsToken ??= has;
+        return has && batch.SendsToken == true;
     }
 
     /// <summary>Exponential backoff with jitter: half the step fixed, half random, so that retrying inserters spread out.</summary>
@@ -493,19 +647,33 @@ public sealed class ClickHouseBatchInserter<T> : IAsyncDisposable where T : ICli
 
     private void Settle(InsertBatch batch, Exception? failure)
     {
-        lock (_gate)
+        int rows = batch.Rows;
+        long bytes = batch.Bytes;
+        try
         {
-            _pendingRows -= batch.Rows;
-            _unsettled.Remove(batch);
-            GrantRoomLocked();
+            // Before the callers hear, so that what they read of PendingRows and PendingBytes no longer counts their rows.
+            lock (_gate)
+            {
+                _pendingRows -= rows;
+                _acceptedBytes -= bytes;
+                _unsettled.Remove(batch);
+                GrantRoomLocked();
+            }
         }
-        BatchInserterTelemetry.RowsPending.Add(-batch.Rows, _tags);
+        finally
+        {
+            // Whatever the bookkeeping did, nobody is left waiting; the instruments come after.
+            batch.Settle(failure);
+        }
+        BatchInserterTelemetry.RowsPending.SafeAdd(-rows, _tags);
         TagList outcome = _tags;
         outcome.Add("outcome", failure is null ? "acknowledged" : "failed");
-        BatchInserterTelemetry.Batches.Add(1, outcome);
-        (failure is null ? BatchInserterTelemetry.RowsAcknowledged : BatchInserterTelemetry.RowsFailed).Add(batch.Rows, _tags);
-        batch.Settle(failure);
+        BatchInserterTelemetry.Batches.SafeAdd(1, outcome);
+        (failure is null ? BatchInserterTelemetry.RowsAcknowledged : BatchInserterTelemetry.RowsFailed).SafeAdd(rows, _tags);
     }
+
+    private ClickHouseInsertUnacknowledgedException Unacknowledged(InsertBatch batch, Exception? lastFailure)
+        => new(_table, batch.Rows, batch.MayHaveLanded, lastFailure);
 
     private static PooledBufferWriter RentScratch()
     {

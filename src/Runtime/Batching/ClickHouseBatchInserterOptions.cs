@@ -10,8 +10,11 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 public sealed class ClickHouseBatchInserterOptions
 {
-    /// <summary>The most rows one INSERT can carry: ClickHouse's <c>max_insert_block_size</c>, below which an INSERT is all or nothing.</summary>
-    public const int MaxRowsLimit = 1_048_576;
+    /// <summary>
+    /// The most rows one INSERT can carry: ClickHouse's default <c>max_insert_block_size</c> (1,048,449 in current
+    /// versions, 1,048,576 in old ones), below which an INSERT is committed as one block, all or nothing.
+    /// </summary>
+    public const int MaxRowsLimit = 1_048_449;
 
     /// <summary>Send a batch once it holds this many rows. Default 100,000; at most <see cref="MaxRowsLimit"/>.</summary>
     public int MaxRows { get; set; } = 100_000;
@@ -30,6 +33,15 @@ public sealed class ClickHouseBatchInserterOptions
     /// Default 1,000,000; at least <see cref="MaxRows"/>.
     /// </summary>
     public long MaxPendingRows { get; set; } = 1_000_000;
+
+    /// <summary>
+    /// Backpressure by size: while the rows accepted and not yet acknowledged take this many RowBinary bytes,
+    /// <c>InsertAsync</c> waits for room, as for <see cref="MaxPendingRows"/>. A caller waiting for room holds a copy of its
+    /// rows, counted in <see cref="ClickHouseBatchInserter{T}.PendingBytes"/>; a call whose rows alone take more than this
+    /// fails with an <see cref="ArgumentException"/> rather than waiting forever. Default 64 MiB; at least
+    /// <see cref="MaxBytes"/>.
+    /// </summary>
+    public long MaxPendingBytes { get; set; } = 64 * 1024 * 1024;
 
     /// <summary>How many INSERTs may be in flight at once. Default 2.</summary>
     public int MaxConcurrentInserts { get; set; } = 2;
@@ -54,10 +66,21 @@ public sealed class ClickHouseBatchInserterOptions
     public TimeSpan InsertTimeout { get; set; } = TimeSpan.FromSeconds(30);
 
     /// <summary>
+    /// How long disposal (or <see cref="ClickHouseBatchInserter{T}.ShutdownAsync"/>) waits for the batches accepted to be
+    /// acknowledged. At the deadline the INSERTs in flight are aborted, nothing more is sent, and the callers of every
+    /// batch not acknowledged get a <see cref="ClickHouseInsertUnacknowledgedException"/> saying whether its rows may have
+    /// been inserted. Default 30 s (a host's default shutdown timeout); <see cref="System.Threading.Timeout.InfiniteTimeSpan"/>
+    /// waits through every retry.
+    /// </summary>
+    public TimeSpan ShutdownTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>
     /// Send an <c>insert_deduplication_token</c> with every INSERT, the same for every attempt of one batch, so that a
     /// server that deduplicates (Replicated tables; MergeTree with <c>non_replicated_deduplication_window</c>) keeps
     /// one copy of a batch whose acknowledgement was lost and which was sent again. It is sent only to servers that
-    /// have the setting (ClickHouse 22.2 and later; older servers reject unknown settings). Default true.
+    /// have the setting (ClickHouse 22.2 and later; older servers reject unknown settings), asked once per endpoint in
+    /// <c>system.settings</c>: where that cannot be read, no token is sent, and that is reported once (see
+    /// <see cref="ClickHouseDiagnostics.EventSourceName"/>). Default true.
     /// </summary>
     public bool DeduplicationToken { get; set; } = true;
 
@@ -100,6 +123,10 @@ public sealed class ClickHouseBatchInserterOptions
         {
             throw new ArgumentOutOfRangeException(nameof(MaxPendingRows), MaxPendingRows, $"MaxPendingRows must be at least MaxRows ({MaxRows:N0}).");
         }
+        if (MaxPendingBytes < MaxBytes)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxPendingBytes), MaxPendingBytes, $"MaxPendingBytes must be at least MaxBytes ({MaxBytes:N0}).");
+        }
         if (MaxConcurrentInserts < 1)
         {
             throw new ArgumentOutOfRangeException(nameof(MaxConcurrentInserts), MaxConcurrentInserts, "MaxConcurrentInserts must be at least 1.");
@@ -115,6 +142,10 @@ public sealed class ClickHouseBatchInserterOptions
         if (InsertTimeout <= TimeSpan.Zero && InsertTimeout != System.Threading.Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(InsertTimeout), InsertTimeout, "InsertTimeout must be positive or Timeout.InfiniteTimeSpan.");
+        }
+        if (ShutdownTimeout < TimeSpan.Zero && ShutdownTimeout != System.Threading.Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(ShutdownTimeout), ShutdownTimeout, "ShutdownTimeout must not be negative, or be Timeout.InfiniteTimeSpan.");
         }
         if (Format is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithDefaults))
         {

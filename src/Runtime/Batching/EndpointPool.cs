@@ -47,9 +47,6 @@ internal sealed class EndpointPool
 
         internal TagList Tags { get; } = tags;
 
-        /// <summary>Whether the server has <c>insert_deduplication_token</c>; null until asked.</summary>
-        public bool? HasDeduplicationToken { get; set; }
-
         internal int Failures { get; set; }
 
         internal long RestsUntil { get; set; }
@@ -111,7 +108,7 @@ internal sealed class EndpointPool
         }
         if (back)
         {
-            Unreachables.Add(-1, endpoint.Tags);
+            Unreachables.SafeAdd(-1, endpoint.Tags);
         }
     }
 
@@ -126,7 +123,7 @@ internal sealed class EndpointPool
         }
         if (down)
         {
-            Unreachables.Add(1, endpoint.Tags);
+            Unreachables.SafeAdd(1, endpoint.Tags);
         }
     }
 }

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
-using System.IO.Compression;
 using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary;
@@ -39,6 +38,12 @@ internal sealed class InsertBatch
     /// <summary>Completes when the server acknowledged the INSERT, or fails with what finally stopped it.</summary>
     public Task Acknowledged => _acknowledged.Task;
 
+    /// <summary>Whether the batch's attempts carry its deduplication token: decided by its first attempt, null before.</summary>
+    public bool? SendsToken { get; set; }
+
+    /// <summary>Whether an attempt may have reached the server (one that could not even connect did not).</summary>
+    public bool MayHaveLanded { get; set; }
+
     /// <summary>OpenTelemetry's default limit of links per span, which this batch keeps to.</summary>
     public const int MaxLinks = 128;
 
@@ -63,11 +68,10 @@ internal sealed class InsertBatch
     }
 
     /// <summary>
-    /// The body every attempt sends, made once: the rows inside a compressed stream with an end mark (gzip stored
-    /// blocks when no compression is asked for: a CRC and a copy, no compression work), sent with its length.
-    /// ClickHouse commits the rows of a plain body that a dropped connection cut at a row boundary; a cut gzip stream
-    /// fails to decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a
-    /// cut could drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
+    /// The body every attempt sends, made once: the rows framed as <see cref="ClickHouseContentCoding.FrameInsert"/>
+    /// does, sent with its length. A dropped connection can cut it anywhere: a cut compressed stream fails to
+    /// decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a cut could
+    /// drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
     /// <paramref name="header"/> (a RowBinaryWithNamesAndTypes header, or none) goes before the rows; a retry to a
     /// server that wants another header frames the body again.
     /// </summary>
@@ -78,9 +82,7 @@ internal sealed class InsertBatch
             _framed?.Dispose();
             _framed = null;
             var framed = new PooledSegmentStream();
-            Stream compressor = compression == ClickHouseCompression.None
-                ? new GZipStream(framed, CompressionLevel.NoCompression, leaveOpen: true)
-                : ClickHouseContentCoding.Compress(framed, compression);
+            Stream compressor = ClickHouseContentCoding.FrameInsert(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
                 await compressor.WriteAsync(header).ConfigureAwait(false);
@@ -92,11 +94,9 @@ internal sealed class InsertBatch
         return _framed;
     }
 
-    /// <summary>Returns the segments to the pool and tells every caller how the INSERT ended.</summary>
+    /// <summary>Tells every caller how the INSERT ended, then returns the segments to the pool.</summary>
     public void Settle(Exception? failure)
     {
-        _rows.Dispose();
-        _framed?.Dispose();
         if (failure is null)
         {
             _acknowledged.TrySetResult();
@@ -105,5 +105,7 @@ internal sealed class InsertBatch
         {
             _acknowledged.TrySetException(failure);
         }
+        _rows.Dispose();
+        _framed?.Dispose();
     }
 }

@@ -29,6 +29,8 @@ internal static class InsertFailures
         ClickHouseServerException => InsertFailure.Permanent,
         HttpRequestException { HttpRequestError: HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError } => InsertFailure.Unreachable,
         HttpRequestException or IOException or TimeoutException => InsertFailure.Transient,
+        // HttpClient.Timeout of a caller's HttpClient: a time limit, not a cancellation.
+        OperationCanceledException { InnerException: TimeoutException } => InsertFailure.Transient,
         _ => InsertFailure.Permanent,
     };
 }

@@ -56,6 +56,9 @@ public sealed class ClickHouseCommand : DbCommand
     /// <summary>ClickHouse settings for this command, e.g. <c>max_execution_time</c> = <c>10</c>.</summary>
     public IDictionary<string, string> Settings { get; } = new Dictionary<string, string>(StringComparer.Ordinal);
 
+    /// <summary>Tables of the application's rows sent with the statement; see <see cref="ClickHouseQueryOptions.ExternalTables"/>.</summary>
+    public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
+
     /// <summary>The query id (<c>query_id</c>) of the next execution; the server makes one when null.</summary>
     public string? QueryId { get; set; }
 
@@ -197,6 +200,10 @@ public sealed class ClickHouseCommand : DbCommand
         foreach (KeyValuePair<string, string> setting in Settings)
         {
             options.Settings[setting.Key] = setting.Value;
+        }
+        foreach (ClickHouseExternalTable table in ExternalTables)
+        {
+            options.ExternalTables.Add(table);
         }
         var types = new Dictionary<string, ClickHouseParameter>(StringComparer.Ordinal);
         foreach (ClickHouseParameter parameter in _parameters)

@@ -156,7 +156,7 @@ internal sealed class RequestTelemetry : IDisposable
     {
         if (rows > 0)
         {
-            RowsRead.Add(rows, _tags);
+            RowsRead.SafeAdd(rows, _tags);
         }
         _progress?.Finished(rows, _body?.BytesDelivered ?? 0);
     }
@@ -177,16 +177,16 @@ internal sealed class RequestTelemetry : IDisposable
         Exception? failure = _failure ?? _body?.Failure;
         if (_body is { BytesDelivered: > 0 } body)
         {
-            BytesRead.Add(body.BytesDelivered, _tags);
+            BytesRead.SafeAdd(body.BytesDelivered, _tags);
         }
         if (failure is null && _rowsSent > 0)
         {
-            RowsSent.Add(_rowsSent, _tags);
+            RowsSent.SafeAdd(_rowsSent, _tags);
         }
         if (failure is null && _bytesSent > 0)
         {
             // A raw insert's bytes count even where the server does not say how many rows they made.
-            BytesSent.Add(_bytesSent, _tags);
+            BytesSent.SafeAdd(_bytesSent, _tags);
         }
         TagList tags = _tags;
         if (failure is not null)
@@ -207,8 +207,8 @@ internal sealed class RequestTelemetry : IDisposable
                 }
             }
         }
-        OperationDuration.Record(Stopwatch.GetElapsedTime(_started).TotalSeconds, tags);
-        _activity?.Dispose();
+        OperationDuration.SafeRecord(Stopwatch.GetElapsedTime(_started).TotalSeconds, tags);
+        _activity?.SafeStop();
     }
 
     /// <summary>The <c>error.type</c> of a failure: ClickHouse's error code, or the exception's type.</summary>

@@ -10,8 +10,9 @@ namespace ClickHouse.RowBinary;
 public sealed partial class ClickHouseClient
 {
     /// <summary>
-    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c>: they are
-    /// enumerated and written into the request as it is sent, never held in memory whole.
+    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c> (or
+    /// <c>FORMAT Native</c>, see <see cref="ClickHouseClientOptions.WireFormat"/>): they are enumerated and written into
+    /// the request as it is sent, never held in memory whole (Native: one block at a time).
     /// </summary>
     /// <param name="table">The table name, quoted as one identifier (a dot is part of the name: use
     /// <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
@@ -66,8 +67,10 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
-        IDictionary<string, string>? settings = options?.Settings;
-        var wire = new InsertWire(rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
+        bool native = InsertsNative(options?.WireFormat, rowFormat, nameof(options));
+        (IDictionary<string, string>? settings, string? token) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
+        var wire = new InsertWire(native ? NativeFormatName : rowFormat.ToString(), ReadOnlyMemory<byte>.Empty);
+        IReadOnlyList<string>? nativeTypes = null;
         if (options?.CheckSchema ?? true)
         {
             InsertPlan plan = await GetInsertPlanAsync<T>(_endpoint, options?.Database, table, settings, cancellationToken).ConfigureAwait(false);
@@ -75,15 +78,19 @@ public sealed partial class ClickHouseClient
             {
                 throw refusal;
             }
-            wire = plan.Wire(rowFormat);
+            // Native blocks name the table's own types: servers before 21.x read the values as the table's types whatever
+            // a block names, newer ones convert them.
+            nativeTypes = plan.TableTypes;
+            wire = native ? wire : plan.Wire(rowFormat);
             settings = WithHeaderSettings(wire, settings);
         }
-        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress);
+        var content = new RowBinaryContent<T>(rows, asyncRows, rowFormat, wire.Header, _requestCompression, options?.Progress,
+            native ? new NativeBlockTypes(nativeTypes) : null);
         string sql = InsertStatement(options?.Database, table, T.Schema, wire.FormatName);
+        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
+        var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
         try
         {
-            using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
-            var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
             HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
             // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
             await using (ClickHouseResponseStream body = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false))
@@ -92,13 +99,72 @@ public sealed partial class ClickHouseClient
                 await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
             }
         }
-        catch (ClickHouseServerException e)
+        catch (Exception e)
         {
             ForgetTableSchemaAfter(e, _endpoint, options?.Database, table);
+            if ((content.RowsSent > 0 || content.BodyComplete)
+                && await PartialInsertFailureAsync(e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
+            {
+                throw partial;
+            }
             throw;
         }
         return new ClickHouseInsertResult(content.RowsWritten, content.BytesWritten);
     }
+
+    /// <summary>The INSERT's settings, with its deduplication token where the server has <c>insert_deduplication_token</c>.</summary>
+    private async Task<(IDictionary<string, string>? Settings, string? Token)> WithDeduplicationTokenAsync(ClickHouseInsertOptions? options,
+        CancellationToken cancellationToken)
+    {
+        if (options?.DeduplicationToken is not { } token)
+        {
+            return (options?.Settings, null);
+        }
+        if (options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken))
+        {
+            throw new ArgumentException(
+                $"The INSERT has both a DeduplicationToken and the setting {ServerInsertSettings.DeduplicationToken}: set the DeduplicationToken only.", nameof(options));
+        }
+        ServerInsertSettings server = await _serverSettings.GetAsync(_endpoint, cancellationToken).ConfigureAwait(false);
+        if (server.HasDeduplicationToken != true)
+        {
+            return (options.Settings, null);
+        }
+        return (new Dictionary<string, string>(options.Settings, StringComparer.Ordinal) { [ServerInsertSettings.DeduplicationToken] = token }, token);
+    }
+
+    /// <summary>
+    /// What a failed INSERT may have left: null when nothing (less than one block was sent and the body never completed),
+    /// else the exception that says so. The server's block size is asked now when it is not known yet (once per endpoint).
+    /// </summary>
+    private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Exception failure, long rowsSent, bool bodyComplete, string table,
+        ClickHouseInsertOptions? options, string? token)
+    {
+        // A server that answered with an error after the whole body refused it, except for the blocks it had committed.
+        bool wholeBodySent = bodyComplete && failure is not ClickHouseServerException;
+        ServerInsertSettings server = _serverSettings.Known(_endpoint);
+        if (!wholeBodySent && server.HasDeduplicationToken is null)
+        {
+            using var patience = new CancellationTokenSource(PartialInsertPatience);
+            try
+            {
+                server = await _serverSettings.GetAsync(_endpoint, patience.Token).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException)
+            {
+                // No answer in time: ClickHouse's default block size it is.
+            }
+        }
+        InsertBlockSize blocks = server.BlockSize(options?.Settings, _settings);
+        long mayHaveCommitted = wholeBodySent ? rowsSent : blocks.MayHaveCommitted(rowsSent);
+        return mayHaveCommitted == 0
+            ? null
+            : new ClickHousePartialInsertException(ClickHouseIdentifier.QuoteTable(options?.Database, table), rowsSent, blocks, mayHaveCommitted,
+                wholeBodySent, token, server.HasDeduplicationToken, failure);
+    }
+
+    /// <summary>How much later a failed INSERT may be reported for asking the server's block size.</summary>
+    private static readonly TimeSpan PartialInsertPatience = TimeSpan.FromSeconds(2);
 
     /// <summary>
     /// Creates a table whose columns are the row type's, with their ClickHouse types; see
@@ -138,6 +204,9 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
         => new(this, table, options ?? new ClickHouseBatchInserterOptions());
 
+    /// <summary>The client's knowledge of each endpoint's INSERT settings, asked once per endpoint.</summary>
+    internal ServerSettingsCache ServerSettings => _serverSettings;
+
     /// <summary>
     /// The span and measurements of one attempt to send a batch inserter's INSERT: a root span linked to the callers
     /// whose rows the batch carries. <see cref="SendInsertAttemptAsync"/> ends them.
@@ -150,19 +219,30 @@ public sealed partial class ClickHouseClient
         return telemetry;
     }
 
-    /// <summary>One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it.</summary>
+    /// <summary>
+    /// One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it and its
+    /// answer was read to the end, all within <paramref name="deadline"/>, whose expiry is a <see cref="TimeoutException"/>.
+    /// </summary>
     internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database, string queryId,
-        IDictionary<string, string> settings, TimeSpan timeout, RequestTelemetry telemetry)
+        IDictionary<string, string> settings, RequestDeadline deadline, RequestTelemetry telemetry)
     {
         try
         {
             var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
             using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
-            HttpResponseMessage response = await SendAsync(request, queryId, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
-                .ConfigureAwait(false);
-            using var timeLimit = new CancellationTokenSource(timeout);
-            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, timeLimit.Token).ConfigureAwait(false);
-            await body.CopyToAsync(Stream.Null, timeLimit.Token).ConfigureAwait(false);
+            HttpResponseMessage response = await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);
+            try
+            {
+                await body.CopyToAsync(Stream.Null, deadline.Token).ConfigureAwait(false);
+            }
+            catch (Exception e) when (deadline.Expired)
+            {
+                TimeoutException timedOut = deadline.Exceeded(EndpointOf(request), e);
+                // Told before the body's disposal ends the span: the attempt timed out, nobody cancelled it.
+                telemetry.Failed(timedOut);
+                throw timedOut;
+            }
         }
         catch (Exception e)
         {
@@ -173,18 +253,17 @@ public sealed partial class ClickHouseClient
         }
     }
 
-    /// <summary>Whether the server behind <paramref name="endpoint"/> has the setting <paramref name="name"/> (a name of ours: letters and underscores).</summary>
-    internal async Task<bool> HasSettingAsync(Uri endpoint, string name, TimeSpan timeout)
+    /// <summary>Asks the server behind <paramref name="endpoint"/> for its <see cref="ServerInsertSettings"/>.</summary>
+    private async Task<ServerInsertSettings> ReadInsertSettingsAsync(Uri endpoint, TimeSpan timeout)
     {
-        // A literal, not a {name:String} parameter: servers before 19.11 have no query parameters.
-        var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes($"SELECT count() FROM system.settings WHERE name = '{name}'"));
+        var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes(ServerInsertSettings.Query));
         using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
         var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, null);
-        HttpResponseMessage response = await SendAsync(request, null, timeout, "ClickHouseBatchInserterOptions.InsertTimeout", telemetry, CancellationToken.None)
+        HttpResponseMessage response = await SendAsync(request, null, timeout, "the question for system.settings", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
         await using ClickHouseResponseStream body = await OpenBodyAsync(response, null, telemetry, timeLimit.Token).ConfigureAwait(false);
         using var reader = new StreamReader(body);
-        return (await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false)).Trim() != "0";
+        return ServerInsertSettings.Parse(await reader.ReadToEndAsync(timeLimit.Token).ConfigureAwait(false));
     }
 }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Net.Http;
 using System.Threading;
@@ -20,7 +21,7 @@ public sealed partial class ClickHouseClient
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
     /// <param name="format">The input format's name, e.g. <c>CSVWithNames</c>; letters, digits and underscores.</param>
     /// <param name="body">The data, read to its end; not disposed.</param>
-    /// <param name="options">Database, settings, query id and progress (<see cref="ClickHouseInsertOptions.Format"/> does not apply).</param>
+    /// <param name="options">Database, settings, query id, progress and deduplication token (<see cref="ClickHouseInsertOptions.Format"/> does not apply).</param>
     /// <param name="cancellationToken">Stops sending and aborts the request.</param>
     /// <returns>The bytes sent (before compression) and the rows the server reports having written (its
     /// <c>X-ClickHouse-Summary</c> header, ClickHouse 20.x and later), or -1 rows where it does not say.</returns>
@@ -31,8 +32,9 @@ public sealed partial class ClickHouseClient
         ArgumentNullException.ThrowIfNull(body);
         CheckFormatName(format);
         string sql = $"INSERT INTO {ClickHouseIdentifier.QuoteTable(options?.Database, table)} FORMAT {format}";
+        (IDictionary<string, string>? settings, _) = await WithDeduplicationTokenAsync(options, cancellationToken).ConfigureAwait(false);
         var content = new RawInsertContent(body, _requestCompression, options?.Progress);
-        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, options?.Settings, parameters: null);
+        using HttpRequestMessage request = CreateRequest(sql, content, options?.Database, options?.QueryId, settings, parameters: null);
         var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, _endpoint, options?.QueryId);
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
         await using ClickHouseResponseStream answer = await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);

@@ -18,7 +18,9 @@ public sealed partial class ClickHouseClient
     /// <summary>
     /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
     /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
-    /// it, <c>FORMAT RowBinary</c> (columns by position). Disposing the enumerator, or cancelling, aborts the request.
+    /// it, <c>FORMAT RowBinary</c> (columns by position); with <see cref="ClickHouseWireFormat.Native"/>,
+    /// <c>FORMAT Native</c> (every block's columns checked by name). Disposing the enumerator, or cancelling, aborts the
+    /// request.
     /// </summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
@@ -40,7 +42,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => StreamRows<T, GeneratedRowDecoder<T>>(
+        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
@@ -74,6 +76,10 @@ public sealed partial class ClickHouseClient
     public async Task<List<T>> QueryListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
+        if (ReadsNative(options))
+        {
+            return await QueryNativeListAsync<T>(sql, options, cancellationToken).ConfigureAwait(false);
+        }
         (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
         return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
     }
@@ -182,10 +188,11 @@ public sealed partial class ClickHouseClient
         Func<Exception, bool>? fallsBackOn = null)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
-        content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
+        HttpContent content = CreateQueryContent(sql, options);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
         using HttpRequestMessage request = CreateRequest(null, content, options?.Database, options?.QueryId, settings, options?.Parameters);
+        // Servers before 19.x leave a chunked multipart body's last chunk unread and answer the connection's next request with 400.
+        request.Headers.ConnectionClose = content is ExternalTablesContent ? true : null;
         var telemetry = new RequestTelemetry(RequestTelemetry.OperationOf(sql), null, options?.Database ?? _database, _endpoint, options?.QueryId);
         telemetry.ReportProgressTo(options?.Progress);
         if (fallsBackOn is not null)
@@ -193,6 +200,10 @@ public sealed partial class ClickHouseClient
             telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
         }
         HttpResponseMessage response = await SendAsync(request, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
+        if (content is ExternalTablesContent external)
+        {
+            telemetry.Sent(external.RowsWritten, external.BytesWritten);
+        }
         return await OpenBodyAsync(response, options?.QueryId, telemetry, cancellationToken).ConfigureAwait(false);
     }
 

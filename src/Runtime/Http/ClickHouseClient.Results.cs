@@ -63,7 +63,7 @@ public sealed partial class ClickHouseClient
     /// </summary>
     private async Task<ClickHouseResponseStream?> TrySendWithNamesAndTypesAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
     {
-        if (_namesAndTypesUnsupported)
+        if (_namesAndTypesUnsupported || !await MayAskNamesAndTypesWithAsync(options, cancellationToken).ConfigureAwait(false))
         {
             return null;
         }
@@ -113,7 +113,10 @@ public sealed partial class ClickHouseClient
         }
     }
 
-    /// <summary>The options without the query id (a second request must not take the query's id) and without progress.</summary>
+    /// <summary>
+    /// The options without the query id (a second request must not take the query's id), without progress, and with the
+    /// external tables' columns but not their rows (the query is described, not run).
+    /// </summary>
     private static ClickHouseQueryOptions? WithoutQueryId(ClickHouseQueryOptions? options)
     {
         if (options is null)
@@ -128,6 +131,10 @@ public sealed partial class ClickHouseClient
         foreach (KeyValuePair<string, string> setting in options.Settings)
         {
             copy.Settings.Add(setting);
+        }
+        foreach (ClickHouseExternalTable table in options.ExternalTables)
+        {
+            copy.ExternalTables.Add(table.WithoutRows());
         }
         return copy;
     }

@@ -33,8 +33,10 @@ public sealed partial class ClickHouseClient : IDisposable
     private readonly string? _password;
     private readonly KeyValuePair<string, string>[] _settings;
     private readonly ClickHouseCompression _requestCompression;
+    private readonly ClickHouseWireFormat _wireFormat;
     private readonly ClickHouseCompression _responseCompression;
     private readonly TimeSpan _timeout;
+    private readonly ServerSettingsCache _serverSettings;
     private readonly ClickHouseOptionsSource _source;
     private readonly string _timeoutName;
 
@@ -87,8 +89,10 @@ public sealed partial class ClickHouseClient : IDisposable
         _password = options.Password;
         _settings = [.. options.Settings];
         _requestCompression = options.RequestCompression;
+        _wireFormat = options.WireFormat;
         _responseCompression = options.ResponseCompression;
         _timeout = options.Timeout;
+        _serverSettings = new ServerSettingsCache(ReadInsertSettingsAsync);
         _source = options.Source ?? ClickHouseOptionsSource.Code;
         _timeoutName = _source.Name(nameof(ClickHouseClientOptions.Timeout));
     }
@@ -133,9 +137,16 @@ public sealed partial class ClickHouseClient : IDisposable
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
         RequestTelemetry telemetry, CancellationToken cancellationToken)
     {
+        using var deadline = new RequestDeadline(timeLimit, timeLimitName, TimeProvider.System, cancellationToken);
+        return await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
+    }
+
+    /// <summary>Sends the request within <paramref name="deadline"/>, which the caller may go on using for reading the answer.</summary>
+    private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestDeadline deadline, RequestTelemetry telemetry)
+    {
         try
         {
-            HttpResponseMessage response = await SendCoreAsync(request, queryId, timeLimit, timeLimitName, cancellationToken).ConfigureAwait(false);
+            HttpResponseMessage response = await SendCoreAsync(request, queryId, deadline).ConfigureAwait(false);
             telemetry.Responded(response);
             return response;
         }
@@ -147,19 +158,23 @@ public sealed partial class ClickHouseClient : IDisposable
         }
     }
 
-    private async Task<HttpResponseMessage> SendCoreAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
-        CancellationToken cancellationToken)
+    private async Task<HttpResponseMessage> SendCoreAsync(HttpRequestMessage request, string? queryId, RequestDeadline deadline)
     {
-        using CancellationTokenSource? timeout = timeLimit == Timeout.InfiniteTimeSpan ? null : CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        timeout?.CancelAfter(timeLimit);
         HttpResponseMessage response;
         try
         {
-            response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, timeout?.Token ?? cancellationToken).ConfigureAwait(false);
+            response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, deadline.Token).ConfigureAwait(false);
+            if (!response.IsSuccessStatusCode)
+            {
+                using (response)
+                {
+                    throw await ReadServerErrorAsync(response, queryId, _source, deadline.Token).ConfigureAwait(false);
+                }
+            }
         }
-        catch (OperationCanceledException e) when (!cancellationToken.IsCancellationRequested && timeout?.IsCancellationRequested == true)
+        catch (OperationCanceledException e) when (deadline.Expired)
         {
-            throw new TimeoutException($"ClickHouse at {EndpointOf(request)} did not answer within {timeLimit} ({timeLimitName}).", e);
+            throw deadline.Exceeded(EndpointOf(request), e);
         }
         catch (HttpRequestException) when (request.Content is IRowBinaryContent { WriteFailure: { } failure } && failure is not (IOException or OperationCanceledException))
         {
@@ -171,13 +186,6 @@ public sealed partial class ClickHouseClient : IDisposable
         {
             throw new HttpRequestException(
                 e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right ({_source.Name(_endpoints.Length > 1 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint))})?", e);
-        }
-        if (!response.IsSuccessStatusCode)
-        {
-            using (response)
-            {
-                throw await ReadServerErrorAsync(response, queryId, _source, cancellationToken).ConfigureAwait(false);
-            }
         }
         return response;
     }

@@ -36,6 +36,13 @@ public sealed class ClickHouseClientOptions
     public ClickHouseCompression RequestCompression { get; set; }
 
     /// <summary>
+    /// The format typed rows travel in: what inserts send and what typed queries ask for, unless a request says
+    /// otherwise (<see cref="ClickHouseInsertOptions.WireFormat"/>, <see cref="ClickHouseQueryOptions.WireFormat"/>).
+    /// Default <see cref="ClickHouseWireFormat.RowBinary"/>; docs/native-format.md measures both.
+    /// </summary>
+    public ClickHouseWireFormat WireFormat { get; set; } = ClickHouseWireFormat.RowBinary;
+
+    /// <summary>
     /// The compression asked of the server for results (<c>Accept-Encoding</c> with <c>enable_http_compression=1</c>).
     /// Results are decompressed as they stream in, whatever coding the server picks.
     /// </summary>

@@ -18,6 +18,23 @@ internal static class ClickHouseContentCoding
         _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Unknown compression."),
     };
 
+    /// <summary>
+    /// The content coding an INSERT body travels in: the client's compression, or deflate (zlib) when it has none. An
+    /// INSERT body is always a compressed stream, because only its end mark tells every server that the body is
+    /// complete: a plain body cut at a row boundary is committed up to the cut (ClickHouse 18.16, with or without chunked
+    /// framing), a gzip, deflate or Brotli stream without its end mark fails to decompress (code 354, 448) and commits nothing.
+    /// </summary>
+    public static ClickHouseCompression InsertFraming(ClickHouseCompression compression)
+        => compression == ClickHouseCompression.None ? ClickHouseCompression.Deflate : compression;
+
+    /// <summary>
+    /// A stream that frames an INSERT body into <paramref name="destination"/> in <see cref="InsertFraming"/>: when no
+    /// compression is asked for, zlib stored blocks (<see cref="StoredZLibStream"/>: a copy and a checksum, no
+    /// compression work). Disposing it writes the end mark; <paramref name="destination"/> stays open.
+    /// </summary>
+    public static Stream FrameInsert(Stream destination, ClickHouseCompression compression)
+        => compression == ClickHouseCompression.None ? new StoredZLibStream(destination) : Compress(destination, compression);
+
     /// <summary>A stream that compresses into <paramref name="destination"/> and leaves it open when disposed.</summary>
     public static Stream Compress(Stream destination, ClickHouseCompression compression) => compression switch
     {

@@ -28,9 +28,23 @@ public sealed class ClickHouseQueryOptions
     public RowBinaryFormat? Format { get; set; }
 
     /// <summary>
+    /// The format typed reads ask for; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null.
+    /// A <see cref="Format"/> given asks for that RowBinary format whatever this says (and asking for Native with
+    /// one is an error).
+    /// </summary>
+    public ClickHouseWireFormat? WireFormat { get; set; }
+
+    /// <summary>
     /// Told how far the query has got: once the answer starts (with the server's own progress: the client asks for it
     /// with <c>send_progress_in_http_headers=1</c>), then for every MiB of the result received, and once at the end
     /// with the rows read. <see cref="System.Progress{T}"/> reports on the caller's synchronization context.
     /// </summary>
     public IProgress<ClickHouseQueryProgress>? Progress { get; set; }
+
+    /// <summary>
+    /// Tables of the application's rows sent with the query, for it to read by name (<c>WHERE id IN ids</c>, a JOIN):
+    /// see <see cref="ClickHouseExternalTable"/>. With any, the request is a multipart form (the query one of its fields)
+    /// and goes uncompressed: ClickHouse does not decompress a multipart body.
+    /// </summary>
+    public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
 }

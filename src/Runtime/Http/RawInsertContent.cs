@@ -10,7 +10,9 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// An INSERT body in any input format, copied from the caller's stream into the request as it is sent (chunked),
-/// through a compressing stream when asked, counting the bytes and reporting them as progress.
+/// counting the bytes and reporting them as progress. Framed as typed inserts are (<see cref="FramedInsertBody"/>):
+/// when the caller's stream fails or the request is cancelled before the stream's end, the request is aborted before
+/// the body is complete, and the server commits no block it had not finished.
 /// </summary>
 internal sealed class RawInsertContent : HttpContent, IRowBinaryContent
 {
@@ -26,10 +28,7 @@ internal sealed class RawInsertContent : HttpContent, IRowBinaryContent
         _compression = compression;
         _progress = progress;
         Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
-        if (ClickHouseContentCoding.Name(compression) is { } coding)
-        {
-            Headers.ContentEncoding.Add(coding);
-        }
+        Headers.ContentEncoding.Add(FramedInsertBody.ContentEncoding(compression));
     }
 
     /// <summary>The bytes of the body sent by the last send, before compression.</summary>
@@ -44,35 +43,23 @@ internal sealed class RawInsertContent : HttpContent, IRowBinaryContent
     {
         WriteFailure = null;
         BytesWritten = 0;
-        Stream? compressor = _compression == ClickHouseCompression.None ? null : ClickHouseContentCoding.Compress(stream, _compression);
-        Stream target = compressor ?? stream;
+        var body = new FramedInsertBody(stream, _compression);
         byte[] buffer = new byte[ChunkSize];
         try
         {
             int read;
             while ((read = await _source.ReadAsync(buffer, cancellationToken).ConfigureAwait(false)) > 0)
             {
-                await target.WriteAsync(buffer.AsMemory(0, read), cancellationToken).ConfigureAwait(false);
+                await body.Stream.WriteAsync(buffer.AsMemory(0, read), cancellationToken).ConfigureAwait(false);
                 BytesWritten += read;
                 _progress?.Report(new ClickHouseInsertProgress(0, BytesWritten));
             }
-            if (compressor is not null)
-            {
-                // Disposing writes the compressed stream's final block.
-                await compressor.DisposeAsync().ConfigureAwait(false);
-            }
+            await body.CompleteAsync().ConfigureAwait(false);
         }
         catch (Exception e)
         {
             WriteFailure = e;
-            try
-            {
-                compressor?.Dispose();
-            }
-            catch (Exception release) when (release is IOException or ObjectDisposedException or InvalidOperationException)
-            {
-                // The request is failing already; the compressor's last block has nowhere to go.
-            }
+            body.Abort();
             throw;
         }
     }

@@ -20,9 +20,18 @@ internal interface IRowBinaryContent
     Exception? WriteFailure { get; }
 }
 
+/// <summary>The types a Native INSERT's blocks name: a table's own, in the row type's order, or null for the row type's.</summary>
+internal sealed record NativeBlockTypes(IReadOnlyList<string>? TableTypes);
+
 /// <summary>
-/// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), through a
-/// compressing stream when asked.
+/// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), always framed
+/// in a compressed stream (<see cref="ClickHouseContentCoding.FrameInsert"/>). The body is complete only once the
+/// compressor's end mark is written, which happens only after the last row: when anything fails before (the caller
+/// cancels, the rows throw, a value cannot be written, the time runs out), the request is aborted without the end mark,
+/// and no server takes what it received for a complete INSERT: gzip, deflate and Brotli decoders refuse a stream
+/// without its end mark; ClickHouse's zstd and lz4 decoders take a cut stream, but every server that reads them refuses a
+/// chunked body without its terminating chunk, which an aborted request never sends. A Native INSERT is written block
+/// by block in the same framing.
 /// </summary>
 internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where T : IClickHouseRow<T>
 {
@@ -32,7 +41,9 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly ReadOnlyMemory<byte> _header;
     private readonly ClickHouseCompression _compression;
     private readonly IProgress<ClickHouseInsertProgress>? _progress;
+    private readonly NativeBlockTypes? _native;
     private long _rowsCounted;
+    private long _rowsSent;
     private CountingWriteStream? _counter;
     private ClickHouseInsertProgress _reported;
 
@@ -42,9 +53,11 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <param name="header">Bytes sent before the rows (a RowBinaryWithNamesAndTypes header), or none.</param>
     /// <param name="compression">The request's compression.</param>
     /// <param name="progress">Told the rows and bytes sent.</param>
+    /// <param name="native">Send Native blocks naming these types instead of RowBinary rows; null for RowBinary.</param>
     public RowBinaryContent(IEnumerable<T>? rows, IAsyncEnumerable<T>? asyncRows, RowBinaryFormat format, ReadOnlyMemory<byte> header,
-        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null)
+        ClickHouseCompression compression, IProgress<ClickHouseInsertProgress>? progress = null, NativeBlockTypes? native = null)
     {
+        _native = native;
         _header = header;
         _progress = progress;
         _rows = rows;
@@ -52,17 +65,20 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         _format = format;
         _compression = compression;
         Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
-        if (ClickHouseContentCoding.Name(compression) is { } coding)
-        {
-            Headers.ContentEncoding.Add(coding);
-        }
+        Headers.ContentEncoding.Add(FramedInsertBody.ContentEncoding(compression));
     }
 
     /// <summary>The rows written by the last send.</summary>
     public long RowsWritten => _rowsCounted;
 
-    /// <summary>The RowBinary bytes written by the last send, before compression.</summary>
+    /// <summary>The rows of the last send handed on towards the network: at most this many can have reached the server.</summary>
+    public long RowsSent => Interlocked.Read(ref _rowsSent);
+
+    /// <summary>The RowBinary (or Native) bytes written by the last send, before compression.</summary>
     public long BytesWritten { get; private set; }
+
+    /// <summary>Whether the last send wrote the whole body, end mark included: the server may then commit all of it.</summary>
+    public bool BodyComplete { get; private set; }
 
     public Exception? WriteFailure { get; private set; }
 
@@ -72,42 +88,56 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     protected override async Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
         _rowsCounted = 0;
+        Interlocked.Exchange(ref _rowsSent, 0);
+        BodyComplete = false;
         WriteFailure = null;
-        Stream? compressor = _compression == ClickHouseCompression.None ? null : ClickHouseContentCoding.Compress(stream, _compression);
-        var counter = new CountingWriteStream(compressor ?? stream);
+        var body = new FramedInsertBody(stream, _compression);
+        var counter = new CountingWriteStream(body.Stream);
         _counter = counter;
         _reported = default;
-        Action<long>? rowsSent = _progress is null ? null : Report;
         try
         {
             if (!_header.IsEmpty)
             {
                 await counter.WriteAsync(_header, cancellationToken).ConfigureAwait(false);
             }
-            if (_rows is not null)
+            if (_native is not null)
             {
-                await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, rowsSent, cancellationToken).ConfigureAwait(false);
+                await (_rows is not null
+                    ? NativeSerializer.WriteAsync(counter, CountRows(_rows), _native.TableTypes, Sent, cancellationToken)
+                    : NativeSerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _native.TableTypes, Sent, cancellationToken))
+                    .ConfigureAwait(false);
+            }
+            else if (_rows is not null)
+            {
+                await RowBinarySerializer.WriteAsync(counter, CountRows(_rows), _format, Sent, cancellationToken).ConfigureAwait(false);
             }
             else
             {
-                await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, rowsSent, cancellationToken).ConfigureAwait(false);
+                await RowBinarySerializer.WriteAsync(counter, CountRowsAsync(_asyncRows!, cancellationToken), _format, Sent, cancellationToken).ConfigureAwait(false);
             }
-            rowsSent?.Invoke(_rowsCounted);
-            if (compressor is not null)
-            {
-                // Disposing writes the compressed stream's final block.
-                await compressor.DisposeAsync().ConfigureAwait(false);
-            }
+            Sent(_rowsCounted);
+            await body.CompleteAsync().ConfigureAwait(false);
+            BodyComplete = true;
         }
         catch (Exception e)
         {
             WriteFailure = e;
-            ReleaseAfterFailure(compressor);
+            body.Abort();
             throw;
         }
         finally
         {
             BytesWritten = counter.BytesWritten;
+        }
+    }
+
+    private void Sent(long rows)
+    {
+        Interlocked.Exchange(ref _rowsSent, rows);
+        if (_progress is not null)
+        {
+            Report(rows);
         }
     }
 
@@ -118,18 +148,6 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
         {
             _reported = progress;
             _progress!.Report(progress);
-        }
-    }
-
-    private static void ReleaseAfterFailure(Stream? compressor)
-    {
-        try
-        {
-            compressor?.Dispose();
-        }
-        catch (Exception e) when (e is IOException or ObjectDisposedException or InvalidOperationException)
-        {
-            // The request is failing already; the compressor's last block has nowhere to go.
         }
     }
 

@@ -8,15 +8,15 @@ internal static class ClickHouseTypeCompatibility
 {
     /// <summary>
     /// Compares after setting aside what is not in the bytes: LowCardinality and SimpleAggregateFunction
-    /// wrappers, the time zone of DateTime and DateTime64, tuple element names, enum labels and the stride of
-    /// QBit (a storage layout); recursively inside Nullable, Array, Map and Tuple. Everything else (Variant, whose
-    /// discriminators follow the member type names, a QBit's element type and dimension, and each geo type, which
-    /// ClickHouse keeps apart even where the bytes agree) must be equal.
+    /// wrappers, Nested as the Array of Tuples it is, the time zone of DateTime and DateTime64, tuple element names,
+    /// enum labels and the stride of QBit (a storage layout); recursively inside Nullable, Array, Map and Tuple.
+    /// Everything else (Variant, whose discriminators follow the member type names, a QBit's element type and
+    /// dimension, and each geo type, which ClickHouse keeps apart even where the bytes agree) must be equal.
     /// </summary>
     public static bool Fits(ClickHouseType expected, ClickHouseType actual)
     {
-        expected = expected.Unwrap();
-        actual = actual.Unwrap();
+        expected = WithoutNested(expected.Unwrap());
+        actual = WithoutNested(actual.Unwrap());
         if (expected.Kind != actual.Kind)
         {
             return false;
@@ -41,6 +41,13 @@ internal static class ClickHouseTypeCompatibility
                 return expected.Equals(actual);
         }
     }
+
+    /// <summary>
+    /// <c>Nested(a A, ..)</c> inside another type as the <c>Array(Tuple(a A, ..))</c> it is: RowBinaryWithNamesAndTypes
+    /// headers spell it so, Native headers as it was declared.
+    /// </summary>
+    private static ClickHouseType WithoutNested(ClickHouseType type)
+        => type.Kind == ClickHouseTypeKind.Nested ? NativeLayout.Expand(type) : type;
 
     private static bool ArgumentsFit(IReadOnlyList<ClickHouseType> expected, IReadOnlyList<ClickHouseType> actual)
     {

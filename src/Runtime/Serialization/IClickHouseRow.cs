@@ -30,4 +30,16 @@ public interface IClickHouseRow<TSelf> where TSelf : IClickHouseRow<TSelf>
     /// index of the i-th column in the data.
     /// </summary>
     static abstract TSelf Read(ref RowBinaryReader reader, ReadOnlySpan<int> columnOrder);
+
+    /// <summary>
+    /// Writes one column of a block of rows, for the Native format: the column's value of each row in RowBinary, one
+    /// after the other (<see cref="NativeSerializer"/> lays them out as Native wants them).
+    /// </summary>
+    /// <param name="writer">The writer.</param>
+    /// <param name="column">The schema index of the column.</param>
+    /// <param name="rows">The block's rows.</param>
+    static abstract void WriteNativeColumn(ref RowBinaryWriter writer, int column, ReadOnlySpan<TSelf> rows);
+
+    /// <summary>Reads the rows of a Native block from its columns' values, one row per element of <paramref name="rows"/>.</summary>
+    static abstract void ReadNative(ref NativeColumns columns, Span<TSelf> rows);
 }

@@ -15,10 +15,10 @@ public static partial class RowBinarySerializer
     /// 16 KiB) vanish next to the cost of producing the bytes, matches common socket send buffers, and keeps
     /// a concurrent insert's memory small: the buffer holds at most this much plus one row.
     /// </summary>
-    private const int FlushThreshold = 128 * 1024;
+    internal const int FlushThreshold = 128 * 1024;
 
     /// <summary>Room for a full flush plus the writer's refill requests (4 KiB) and typical rows, so that the buffer does not grow.</summary>
-    private const int WriteBufferSize = 2 * FlushThreshold;
+    internal const int WriteBufferSize = 2 * FlushThreshold;
 
     /// <summary>Streams rows to <paramref name="stream"/> in RowBinary, with memory bounded whatever the number of rows.</summary>
     /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>

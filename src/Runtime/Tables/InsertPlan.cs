@@ -14,12 +14,14 @@ internal sealed class InsertPlan
     private readonly byte[]? _header;
     private readonly bool _headerWithDefaults;
 
-    private InsertPlan(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException? refusal, byte[]? header, bool headerWithDefaults)
+    private InsertPlan(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException? refusal, byte[]? header, bool headerWithDefaults,
+        IReadOnlyList<string>? tableTypes)
     {
         Mismatches = mismatches;
         Refusal = refusal;
         _header = header;
         _headerWithDefaults = headerWithDefaults;
+        TableTypes = tableTypes;
     }
 
     /// <summary>Every column that does not fit; empty when the row type fits the table.</summary>
@@ -28,15 +30,23 @@ internal sealed class InsertPlan
     /// <summary>The exception an INSERT throws instead of sending, or null when it may go.</summary>
     public RowBinarySchemaMismatchException? Refusal { get; }
 
+    /// <summary>
+    /// The table's own type of each column the row type sends, in the row type's order (each of the same RowBinary bytes
+    /// as the row type's): the types a Native INSERT's blocks name. Null when refused.
+    /// </summary>
+    public IReadOnlyList<string>? TableTypes { get; }
+
     public static InsertPlan Refuse(IReadOnlyList<RowBinaryColumnMismatch> mismatches, RowBinarySchemaMismatchException refusal)
-        => new(mismatches, refusal, header: null, headerWithDefaults: false);
+        => new(mismatches, refusal, header: null, headerWithDefaults: false, tableTypes: null);
 
     /// <param name="header">
     /// The header to send before the rows (the row type's column names with the table's type names), or null when the
     /// server does not check one.
     /// </param>
     /// <param name="headerWithDefaults">The server also reads RowBinaryWithNamesAndTypesAndDefaults.</param>
-    public static InsertPlan Send(byte[]? header, bool headerWithDefaults) => new([], refusal: null, header, headerWithDefaults);
+    /// <param name="tableTypes">The table's type of each column sent, in the row type's order.</param>
+    public static InsertPlan Send(byte[]? header, bool headerWithDefaults, IReadOnlyList<string> tableTypes)
+        => new([], refusal: null, header, headerWithDefaults, tableTypes);
 
     /// <summary>
     /// What goes on the wire for rows written in <paramref name="rowFormat"/>: RowBinary as RowBinaryWithNamesAndTypes,

@@ -62,7 +62,7 @@ internal static class InsertSchemaCheck
         {
             return InsertPlan.Refuse(mismatches, new RowBinarySchemaMismatchException(schema.RowTypeName, tableName, mismatches));
         }
-        return InsertPlan.Send(table.ServerChecksHeader ? HeaderBytes(schema, tableTypes) : null, table.ServerReadsHeaderWithDefaults);
+        return InsertPlan.Send(table.ServerChecksHeader ? HeaderBytes(schema, tableTypes) : null, table.ServerReadsHeaderWithDefaults, tableTypes);
     }
 
     private static bool TypeFits(ClickHouseType rowType, string rowTypeText, string tableTypeText, out string? parseError)

@@ -12,6 +12,17 @@ internal static class FuzzCorpus
     /// <summary>Every table of tables.json as RowBinary and as RowBinaryWithNamesAndTypes.</summary>
     public static readonly byte[][] Tables = [.. TableVectors.All.SelectMany(t => new[] { t.RowBinary.ToArray(), t.WithNamesAndTypes.ToArray() })];
 
+    /// <summary>Native blocks: each value of native.json by its canonical type (the block's column is <c>v</c>, as the row types').</summary>
+    public static readonly (string Type, byte[] Bytes)[] NativeValues =
+        [.. NativeVectors.Values.Select(v => (ClickHouseType.Parse(v.Type).ToString(), v.Sent.ToArray()))];
+
+    /// <summary>Every table of native.json, as sent and as written.</summary>
+    public static readonly byte[][] NativeTables = [.. NativeVectors.Tables.SelectMany(t => new[] { t.Sent.ToArray(), t.Written.ToArray() })];
+
+    /// <summary>The Native blocks of a column type.</summary>
+    public static byte[][] NativeOfType(string canonicalType)
+        => [.. NativeValues.Where(v => v.Type == canonicalType).Select(v => v.Bytes)];
+
     /// <summary>Type strings: every vector's type and a few that exercise the parser's corners.</summary>
     public static readonly string[] TypeStrings =
     [

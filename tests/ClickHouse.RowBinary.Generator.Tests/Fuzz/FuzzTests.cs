@@ -12,7 +12,7 @@ namespace ClickHouse.RowBinary.Generator.Tests.Fuzz;
 /// </summary>
 public class FuzzTests(ITestOutputHelper output)
 {
-    private const int Targets = 6;
+    private const int Targets = 7;
 
     private static readonly Gen<Mutation[]> s_mutations = Mutation.Gen.Array[0, 6];
 
@@ -49,6 +49,23 @@ public class FuzzTests(ITestOutputHelper output)
             input => FuzzCheck.Read(input.Body, input.Body.Length, () => input.Target.Read(input.Body, format, input.Mode)),
             input => $"{input.Target} mode {input.Mode}: {Convert.ToHexStringLower(input.Body)}",
             output.WriteLine);
+
+    /// <summary>Native blocks of every row type: one to three blocks of its vectors (or of the tables) one after the other, mutated.</summary>
+    [Fact]
+    public void Fuzz_row_types_in_Native()
+    {
+        Gen<(RowTarget Target, byte[] Body, int Mode)> inputs = Gen.Int[0, RowTarget.All.Length - 1].SelectMany(index =>
+        {
+            RowTarget target = RowTarget.All[index];
+            byte[][] seeds = target.Columns.Count != 1 ? FuzzCorpus.NativeTables : FuzzCorpus.NativeOfType(target.Columns[0].Type);
+            Gen<byte[]> bodies = seeds.Length == 0 ? s_noise : Gen.Frequency((4, Mutated(seeds)), (1, s_noise));
+            return Gen.Select(bodies, Gen.Int[0, RowTarget.Modes - 1], (body, mode) => (target, body, mode));
+        });
+        FuzzCheck.Run("rows (Native)", Targets, inputs,
+            input => FuzzCheck.Read(input.Body, input.Body.Length, () => input.Target.ReadNative(input.Body, input.Mode)),
+            input => $"{input.Target} mode {input.Mode}: {Convert.ToHexStringLower(input.Body)}",
+            output.WriteLine);
+    }
 
     /// <summary>One or two columns of vector types, one to three rows of their vectors; header and rows mutated apart.</summary>
     private static readonly Gen<(int Reader, int Mode, byte[] Header, byte[] Rows)> s_results =

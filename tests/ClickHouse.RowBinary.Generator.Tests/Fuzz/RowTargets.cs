@@ -5,10 +5,11 @@ using ClickHouse.RowBinary.Generator.Tests.Rows;
 namespace ClickHouse.RowBinary.Generator.Tests.Fuzz;
 
 /// <summary>
-/// A row type read through every public entry point of <see cref="RowBinarySerializer"/>: a span, a sequence of
-/// segments, and a stream that hands out a few bytes at a time.
+/// A row type read through every public entry point of <see cref="RowBinarySerializer"/> (a span, a sequence of
+/// segments, and a stream that hands out a few bytes at a time) and of <see cref="NativeSerializer"/> (a span, a
+/// stream into a list, a stream row by row).
 /// </summary>
-internal sealed record RowTarget(string Name, IReadOnlyList<ClickHouseColumnInfo> Columns, Action<byte[], RowBinaryFormat, int> Read)
+internal sealed record RowTarget(string Name, IReadOnlyList<ClickHouseColumnInfo> Columns, Action<byte[], RowBinaryFormat, int> Read, Action<byte[], int> ReadNative)
 {
     /// <summary>How many ways <see cref="Read"/> reads: span, sequence, stream.</summary>
     public const int Modes = 3;
@@ -168,5 +169,26 @@ internal sealed record RowTarget(string Name, IReadOnlyList<ClickHouseColumnInfo
                     RowBinarySerializer.ReadListAsync<T>(new OneByteStream(bytes, chunk: 1 + (bytes.Length % 7)), format).GetAwaiter().GetResult();
                     break;
             }
+        }, static (bytes, mode) =>
+        {
+            switch (mode)
+            {
+                case 0:
+                    NativeSerializer.ReadList<T>(bytes);
+                    break;
+                case 1:
+                    NativeSerializer.ReadListAsync<T>(new OneByteStream(bytes, chunk: 1 + (bytes.Length % 7))).GetAwaiter().GetResult();
+                    break;
+                default:
+                    ReadEach(NativeSerializer.ReadAsync<T>(new OneByteStream(bytes, chunk: 1 + (bytes.Length % 5)))).GetAwaiter().GetResult();
+                    break;
+            }
         });
+
+    private static async Task ReadEach<T>(IAsyncEnumerable<T> rows)
+    {
+        await foreach (T _ in rows)
+        {
+        }
+    }
 }

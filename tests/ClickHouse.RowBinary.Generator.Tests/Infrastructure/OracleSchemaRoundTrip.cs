@@ -17,11 +17,12 @@ internal sealed record OracleSchema(string Name, string Select);
 internal sealed record SchemaRoundTripReport(int Proven, IReadOnlyList<string> Unsupported, IReadOnlyList<string> Failures, string Timings);
 
 /// <summary>
-/// Proves schemas end to end in one oracle call and one compilation: ClickHouse 26.9 encodes each SELECT's rows in
-/// RowBinary and RowBinaryWithNamesAndTypes; a [ClickHouseRow] type is written from the header's column types; the
-/// generator compiles them all in memory; each type reads the oracle's bytes and writes them back, byte for byte,
-/// in both formats. A shape the generator rejects must be a CHRB diagnostic: any other error or warning in the
-/// compilation is a failure naming the schema.
+/// Proves schemas end to end in a few oracle calls and one compilation: ClickHouse 26.9 encodes each SELECT's rows in
+/// RowBinary and RowBinaryWithNamesAndTypes, and in Native both as the SELECT sends them and as it writes the same rows
+/// read from their RowBinary bytes; a [ClickHouseRow] type is written from the header's column types; the generator
+/// compiles them all in memory; each type reads the oracle's bytes and writes them back, byte for byte, in every
+/// format; and ClickHouse reads the Native the type wrote as the rows it wrote itself. A shape the generator rejects
+/// must be a CHRB diagnostic: any other error or warning in the compilation is a failure naming the schema.
 /// </summary>
 internal static class OracleSchemaRoundTrip
 {
@@ -35,7 +36,9 @@ internal static class OracleSchemaRoundTrip
         var failures = new List<string>();
         var unsupported = new List<string>();
         var stopwatch = System.Diagnostics.Stopwatch.StartNew();
+        using var files = new OracleFiles();
         SchemaBytes?[] bytes = QueryOracle(schemas);
+        QueryNative(schemas, bytes, files);
         TimeSpan oracle = stopwatch.Elapsed;
 
         var sources = new string?[schemas.Count];
@@ -100,6 +103,7 @@ internal static class OracleSchemaRoundTrip
         }
 
         int proven = 0;
+        var written = new byte[]?[schemas.Count];
         var context = new AssemblyLoadContext("oracle schemas", isCollectible: true);
         try
         {
@@ -111,7 +115,7 @@ internal static class OracleSchemaRoundTrip
                 {
                     continue;
                 }
-                string? failure = RoundTrip(assembly.GetType($"{Namespace}.Schema{i}", throwOnError: true)!, bytes[i]!);
+                string? failure = RoundTrip(assembly.GetType($"{Namespace}.Schema{i}", throwOnError: true)!, bytes[i]!, out written[i]);
                 failure = failure is null ? null : failure + Environment.NewLine + "  as the row type" + Environment.NewLine + sources[i];
                 if (failure is null)
                 {
@@ -128,15 +132,156 @@ internal static class OracleSchemaRoundTrip
             context.Unload();
         }
         TimeSpan roundTrip = stopwatch.Elapsed - oracle - compile;
+        foreach (int i in ParseBack(written, files))
+        {
+            failures.Add(Describe(schemas[i], bytes[i], "ClickHouse reads the Native the row type wrote as other rows than those it wrote itself"));
+            proven--;
+        }
         return new SchemaRoundTripReport(proven, unsupported, failures,
-            $"oracle {oracle.TotalSeconds:F1} s, generator and compilation {compile.TotalSeconds:F1} s, round trips {roundTrip.TotalSeconds:F1} s");
+            $"oracle {oracle.TotalSeconds:F1} s, generator and compilation {compile.TotalSeconds:F1} s, round trips {roundTrip.TotalSeconds:F1} s, parse back {(stopwatch.Elapsed - oracle - compile - roundTrip).TotalSeconds:F1} s");
     }
 
     /// <summary>Each schema's columns as ClickHouse 26.9 names their types (as <c>system.columns</c> does), in one oracle call.</summary>
     public static IReadOnlyList<(string Name, string Type)>[] Columns(IReadOnlyList<OracleSchema> schemas)
         => [.. QueryOracle(schemas).Select(bytes => bytes!.Columns)];
 
-    private sealed record SchemaBytes(IReadOnlyList<(string Name, string Type)> Columns, byte[] RowBinary, byte[] WithNamesAndTypes);
+    private sealed record SchemaBytes(IReadOnlyList<(string Name, string Type)> Columns, byte[] RowBinary, byte[] WithNamesAndTypes)
+    {
+        /// <summary>The rows in Native as the SELECT sends them.</summary>
+        public byte[] NativeSent { get; set; } = [];
+
+        /// <summary>The rows in Native as ClickHouse writes them read from their RowBinary bytes (defaults under NULL).</summary>
+        public byte[] NativeWritten { get; set; } = [];
+    }
+
+    /// <summary>A folder the oracle writes Native files into and reads them from, deleted at the end.</summary>
+    private sealed class OracleFiles : IDisposable
+    {
+        public string Directory { get; } = System.IO.Directory.CreateTempSubdirectory("chrb-native-").FullName;
+
+        public string Path(string name) => System.IO.Path.Combine(Directory, name);
+
+        public void Dispose() => System.IO.Directory.Delete(Directory, recursive: true);
+    }
+
+    /// <summary>The settings of every statement: those native.json was written with, and Nullable tuples.</summary>
+    private static string NativeSettings => NativeVectors.Settings + ", allow_experimental_nullable_tuple_type = 1";
+
+    /// <summary>
+    /// Oracle calls for all schemas at once: each SELECT into a Native file, and each schema's RowBinary bytes (read as
+    /// the header's columns) into another; then every file, read back as bytes.
+    /// </summary>
+    private static void QueryNative(IReadOnlyList<OracleSchema> schemas, SchemaBytes?[] bytes, OracleFiles files)
+    {
+        var statements = new List<string>();
+        for (int i = 0; i < schemas.Count; i++)
+        {
+            File.WriteAllBytes(files.Path($"{i}.rowbinary"), bytes[i]!.RowBinary);
+            string structure = string.Join(", ", bytes[i]!.Columns.Select(c => $"{ClickHouseIdentifier.Quote(c.Name)} {c.Type}"));
+            statements.Add($"INSERT INTO FUNCTION file({Sql.Quote(files.Path($"{i}.sent.native"))}, 'Native') {schemas[i].Select}");
+            statements.Add($"INSERT INTO FUNCTION file({Sql.Quote(files.Path($"{i}.written.native"))}, 'Native') " +
+                $"SELECT * FROM file({Sql.Quote(files.Path($"{i}.rowbinary"))}, 'RowBinary', {Sql.Quote(structure)})");
+        }
+        foreach ((string name, byte[] content) in ReadFiles(files, statements, "*.native"))
+        {
+            string[] parts = name.Split('.');
+            SchemaBytes schema = bytes[int.Parse(parts[0], System.Globalization.CultureInfo.InvariantCulture)]!;
+            if (parts[1] == "sent")
+            {
+                schema.NativeSent = content;
+            }
+            else
+            {
+                schema.NativeWritten = content;
+            }
+        }
+    }
+
+    /// <summary>
+    /// ClickHouse reads the Native each row type wrote and the Native it wrote itself from the same rows, and prints
+    /// both as JSON; returns the schemas whose two readings differ.
+    /// </summary>
+    private static IEnumerable<int> ParseBack(byte[]?[] written, OracleFiles files)
+    {
+        var selects = new List<string>();
+        for (int i = 0; i < written.Length; i++)
+        {
+            if (written[i] is null)
+            {
+                continue;
+            }
+            File.WriteAllBytes(files.Path($"{i}.ours.native"), written[i]!);
+            foreach (string kind in new[] { "ours", "written" })
+            {
+                selects.Add($"SELECT {Sql.Quote($"{i}.{kind}")} AS f, groupArray(formatRowNoNewline('JSONEachRow', *)) AS r FROM file({Sql.Quote(files.Path($"{i}.{kind}.native"))}, 'Native')");
+            }
+        }
+        if (selects.Count == 0)
+        {
+            yield break;
+        }
+        var rows = new Dictionary<string, List<string>>();
+        foreach (string batch in Batches(selects, " UNION ALL "))
+        {
+            var reader = new RowBinaryReader(OracleProcess.Query($"{batch} SETTINGS {NativeSettings}", "RowBinary"));
+            while (!reader.IsEnd)
+            {
+                string file = reader.ReadString();
+                int count = reader.ReadLength("rows");
+                var json = new List<string>(count);
+                for (int r = 0; r < count; r++)
+                {
+                    json.Add(Encoding.UTF8.GetString(reader.ReadStringBytes()));
+                }
+                rows[file] = json;
+            }
+        }
+        for (int i = 0; i < written.Length; i++)
+        {
+            if (written[i] is not null && !rows[$"{i}.ours"].SequenceEqual(rows[$"{i}.written"]))
+            {
+                yield return i;
+            }
+        }
+    }
+
+    /// <summary>Runs the statements, then returns every file matching <paramref name="pattern"/> and its bytes.</summary>
+    private static IEnumerable<(string Name, byte[] Content)> ReadFiles(OracleFiles files, List<string> statements, string pattern)
+    {
+        foreach (string batch in Batches(statements, "; "))
+        {
+            OracleProcess.Query($"SET {NativeSettings}; {batch}; SELECT 1 SETTINGS max_threads = 1", "RowBinary");
+        }
+        // The oracle adds its own settings to a SETTINGS clause at the end.
+        byte[] answer = OracleProcess.Query($"SELECT _file, * FROM file({Sql.Quote(files.Path(pattern))}, 'RawBLOB') SETTINGS {NativeSettings}", "RowBinary");
+        var reader = new RowBinaryReader(answer);
+        var result = new List<(string, byte[])>();
+        while (!reader.IsEnd)
+        {
+            result.Add((reader.ReadString(), reader.ReadStringBytes()));
+        }
+        return result;
+    }
+
+    /// <summary>The parts joined in texts short enough to be one argument of a process (Linux takes 128 KiB).</summary>
+    private static IEnumerable<string> Batches(List<string> parts, string separator)
+    {
+        const int MaxLength = 64 * 1024;
+        var batch = new StringBuilder();
+        foreach (string part in parts)
+        {
+            if (batch.Length > 0 && batch.Length + separator.Length + part.Length > MaxLength)
+            {
+                yield return batch.ToString();
+                batch.Clear();
+            }
+            batch.Append(batch.Length > 0 ? separator : "").Append(part);
+        }
+        if (batch.Length > 0)
+        {
+            yield return batch.ToString();
+        }
+    }
 
     /// <summary>
     /// One oracle call for all schemas: per row, the schema's index, the row as RowBinary and the row as
@@ -209,9 +354,13 @@ internal static class OracleSchemaRoundTrip
         return source.ToString();
     }
 
-    /// <summary>Reads the oracle's bytes in both formats and writes the rows back: null when every byte matches.</summary>
-    private static string? RoundTrip(Type rowType, SchemaBytes bytes)
+    /// <summary>
+    /// Reads the oracle's bytes in every format and writes the rows back: null when every byte matches. The Native the
+    /// row type wrote is handed out for ClickHouse to read back.
+    /// </summary>
+    private static string? RoundTrip(Type rowType, SchemaBytes bytes, out byte[]? nativeWritten)
     {
+        nativeWritten = null;
         foreach ((RowBinaryFormat format, byte[] expected) in new[] { (RowBinaryFormat.RowBinary, bytes.RowBinary), (RowBinaryFormat.RowBinaryWithNamesAndTypes, bytes.WithNamesAndTypes) })
         {
             string step = "reading";
@@ -232,7 +381,55 @@ internal static class OracleSchemaRoundTrip
                 return $"{format}: {step} threw {e.InnerException.GetType().Name}: {e.InnerException.Message}{Environment.NewLine}  bytes {Convert.ToHexString(expected)}";
             }
         }
-        return null;
+        return NativeRoundTrip(rowType, bytes, out nativeWritten);
+    }
+
+    /// <summary>
+    /// Native both ways: the rows the SELECT sent, read and written as RowBinary, give the oracle's RowBinary bytes; the
+    /// rows of the RowBinary bytes, written as Native, give the Native ClickHouse writes for them.
+    /// </summary>
+    private static string? NativeRoundTrip(Type rowType, SchemaBytes bytes, out byte[]? nativeWritten)
+    {
+        nativeWritten = null;
+        string step = "reading the Native the SELECT sent";
+        try
+        {
+            IList fromNative = (IList)typeof(OracleSchemaRoundTrip).GetMethod(nameof(ReadNative), BindingFlags.NonPublic | BindingFlags.Static)!
+                .MakeGenericMethod(rowType).Invoke(null, [bytes.NativeSent])!;
+            byte[] rowBinary = Write(rowType, fromNative, RowBinaryFormat.RowBinary);
+            if (!rowBinary.AsSpan().SequenceEqual(bytes.RowBinary))
+            {
+                return $"Native: the {fromNative.Count} rows read from the Native the SELECT sent, written as RowBinary, differ from its RowBinary at offset {rowBinary.AsSpan().CommonPrefixLength(bytes.RowBinary)}"
+                    + $"{Environment.NewLine}  Native   {Convert.ToHexString(bytes.NativeSent)}{Environment.NewLine}  expected {Convert.ToHexString(bytes.RowBinary)}{Environment.NewLine}  written  {Convert.ToHexString(rowBinary)}";
+            }
+            step = "writing Native";
+            IList rows = ReadList(rowType, bytes.RowBinary, RowBinaryFormat.RowBinary);
+            byte[] native = (byte[])typeof(OracleSchemaRoundTrip).GetMethod(nameof(WriteNative), BindingFlags.NonPublic | BindingFlags.Static)!
+                .MakeGenericMethod(rowType).Invoke(null, [rows])!;
+            if (!native.AsSpan().SequenceEqual(bytes.NativeWritten))
+            {
+                return $"Native: the {rows.Count} rows written differ from ClickHouse's Native at offset {native.AsSpan().CommonPrefixLength(bytes.NativeWritten)} of {bytes.NativeWritten.Length}"
+                    + $"{Environment.NewLine}  expected {Convert.ToHexString(bytes.NativeWritten)}{Environment.NewLine}  written  {Convert.ToHexString(native)}";
+            }
+            nativeWritten = native;
+            return null;
+        }
+        catch (TargetInvocationException e) when (e.InnerException is not null)
+        {
+            return $"Native: {step} threw {e.InnerException.GetType().Name}: {e.InnerException.Message}{Environment.NewLine}  bytes {Convert.ToHexString(bytes.NativeSent)}";
+        }
+    }
+
+    private static List<T> ReadNative<T>(byte[] data)
+        where T : IClickHouseRow<T>
+        => NativeSerializer.ReadList<T>(data);
+
+    private static byte[] WriteNative<T>(IList rows)
+        where T : IClickHouseRow<T>
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, (List<T>)rows);
+        return buffer.WrittenSpan.ToArray();
     }
 
     // Spans cannot pass through reflection: the sequence overload reads the same bytes.

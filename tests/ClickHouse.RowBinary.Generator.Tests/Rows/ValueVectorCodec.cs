@@ -30,6 +30,31 @@ internal sealed record ValueVectorCodec(string ClickHouseType, string CSharpType
         writer.Flush();
         return new ValueVectorRoundTrip(row.Value, consumed, buffer.WrittenSpan.ToArray(), T.Schema);
     }
+
+    /// <summary>Reads a Native block of one row with the generated Native reader and writes it back with the Native writer.</summary>
+    public ValueVectorRoundTrip RunNative(byte[] data)
+    {
+        Type rowType = Run.Method.GetGenericArguments()[0];
+        try
+        {
+            return (ValueVectorRoundTrip)typeof(ValueVectorCodec).GetMethod(nameof(NativeRoundTrip))!.MakeGenericMethod(rowType).Invoke(null, [data])!;
+        }
+        catch (System.Reflection.TargetInvocationException e) when (e.InnerException is not null)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e.InnerException);
+            throw;
+        }
+    }
+
+    public static ValueVectorRoundTrip NativeRoundTrip<T>(byte[] data)
+        where T : IClickHouseRow<T>, IValueVectorRow
+    {
+        List<T> rows = NativeSerializer.ReadList<T>(data);
+        T row = Assert.Single(rows);
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+        return new ValueVectorRoundTrip(row.Value, data.Length, buffer.WrittenSpan.ToArray(), T.Schema);
+    }
 }
 
 /// <summary>What reading and writing back one vector gave.</summary>

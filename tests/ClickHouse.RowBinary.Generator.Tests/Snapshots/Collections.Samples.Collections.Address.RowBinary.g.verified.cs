@@ -73,6 +73,47 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         }
         return new global::Samples.Collections.Address(city, zip);
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                foreach (global::Samples.Collections.Address row in rows)
+                {
+                    writer.WriteString(row.City);
+                }
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Zip);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Address> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryReader cityColumn = columns.Reader(0);
+        global::System.ReadOnlySpan<byte> zipColumn = columns.Values(1);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            columns.CurrentColumn = 0;
+            string city = cityColumn.ReadString();
+            uint zip = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(zipColumn.Slice(i * 4));
+            rows[i] = new global::Samples.Collections.Address(city, zip);
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

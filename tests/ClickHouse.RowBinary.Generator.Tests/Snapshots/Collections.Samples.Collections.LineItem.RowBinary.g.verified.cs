@@ -71,6 +71,47 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
         }
         return new global::Samples.Collections.LineItem(sku, quantity);
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Collections.LineItem> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                foreach (global::Samples.Collections.LineItem row in rows)
+                {
+                    writer.WriteString(row.Sku);
+                }
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Quantity);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.LineItem> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryReader skuColumn = columns.Reader(0);
+        global::System.ReadOnlySpan<byte> quantityColumn = columns.Values(1);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            columns.CurrentColumn = 0;
+            string sku = skuColumn.ReadString();
+            uint quantity = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(quantityColumn.Slice(i * 4));
+            rows[i] = new global::Samples.Collections.LineItem(sku, quantity);
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

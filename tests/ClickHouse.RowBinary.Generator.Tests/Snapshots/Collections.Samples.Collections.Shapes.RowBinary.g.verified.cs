@@ -432,6 +432,329 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         };
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
+                }
+                break;
+            }
+            case 1:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteNames(ref writer, row.Names);
+                }
+                break;
+            }
+            case 2:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
+                }
+                break;
+            }
+            case 3:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
+                }
+                break;
+            }
+            case 4:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
+                }
+                break;
+            }
+            case 5:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
+                }
+                break;
+            }
+            case 6:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
+                }
+                break;
+            }
+            case 7:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
+                }
+                break;
+            }
+            case 8:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
+                }
+                break;
+            }
+            case 9:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WritePair(ref writer, row.Pair);
+                }
+                break;
+            }
+            case 10:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
+                }
+                break;
+            }
+            case 11:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteHome(ref writer, row.Home);
+                }
+                break;
+            }
+            case 12:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
+                    ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
+                }
+                break;
+            }
+            case 13:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
+                    ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
+                }
+                break;
+            }
+            case 14:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
+                }
+                break;
+            }
+            case 15:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
+                }
+                break;
+            }
+            case 16:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
+                }
+                break;
+            }
+            case 17:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
+                }
+                break;
+            }
+            case 18:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WritePath(ref writer, row.Path);
+                }
+                break;
+            }
+            case 19:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
+                }
+                break;
+            }
+            case 20:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
+                }
+                break;
+            }
+            case 21:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
+                }
+                break;
+            }
+            case 22:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+                }
+                break;
+            }
+            case 23:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Total);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 24:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+                }
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Shapes> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryReader numbersColumn = columns.Reader(0);
+        global::ClickHouse.RowBinary.RowBinaryReader namesColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader measurementsColumn = columns.Reader(2);
+        global::ClickHouse.RowBinary.RowBinaryReader matrixColumn = columns.Reader(3);
+        global::ClickHouse.RowBinary.RowBinaryReader idsColumn = columns.Reader(4);
+        global::ClickHouse.RowBinary.RowBinaryReader octetsColumn = columns.Reader(5);
+        global::ClickHouse.RowBinary.RowBinaryReader countersColumn = columns.Reader(6);
+        global::ClickHouse.RowBinary.RowBinaryReader nestedColumn = columns.Reader(7);
+        global::ClickHouse.RowBinary.RowBinaryReader pairsColumn = columns.Reader(8);
+        global::ClickHouse.RowBinary.RowBinaryReader pairColumn = columns.Reader(9);
+        global::ClickHouse.RowBinary.RowBinaryReader namedColumn = columns.Reader(10);
+        global::ClickHouse.RowBinary.RowBinaryReader homeColumn = columns.Reader(11);
+        global::ClickHouse.RowBinary.RowBinaryReader linesSkuColumn = columns.Reader(12);
+        global::ClickHouse.RowBinary.RowBinaryReader linesQuantityColumn = columns.Reader(13);
+        global::ClickHouse.RowBinary.RowBinaryReader choiceColumn = columns.Reader(14);
+        global::ClickHouse.RowBinary.RowBinaryReader mixedColumn = columns.Reader(15);
+        global::ClickHouse.RowBinary.RowBinaryReader locationColumn = columns.Reader(16);
+        global::ClickHouse.RowBinary.RowBinaryReader ringColumn = columns.Reader(17);
+        global::ClickHouse.RowBinary.RowBinaryReader pathColumn = columns.Reader(18);
+        global::ClickHouse.RowBinary.RowBinaryReader pathsColumn = columns.Reader(19);
+        global::ClickHouse.RowBinary.RowBinaryReader polygonColumn = columns.Reader(20);
+        global::ClickHouse.RowBinary.RowBinaryReader multiPolygonColumn = columns.Reader(21);
+        global::ClickHouse.RowBinary.RowBinaryReader categoryColumn = columns.Reader(22);
+        global::System.ReadOnlySpan<byte> totalColumn = columns.Values(23);
+        global::ClickHouse.RowBinary.RowBinaryReader alwaysNullColumn = columns.Reader(24);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            columns.CurrentColumn = 0;
+            int[] numbers = ClickHouseRowColumns.ReadNumbers(ref numbersColumn);
+            columns.CurrentColumn = 1;
+            global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref namesColumn);
+            columns.CurrentColumn = 2;
+            global::System.Collections.Generic.IReadOnlyList<double?> measurements = ClickHouseRowColumns.ReadMeasurements(ref measurementsColumn);
+            columns.CurrentColumn = 3;
+            global::System.Collections.Generic.IList<ushort[]> matrix = ClickHouseRowColumns.ReadMatrix(ref matrixColumn);
+            columns.CurrentColumn = 4;
+            global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref idsColumn);
+            columns.CurrentColumn = 5;
+            byte[] octets = ClickHouseRowColumns.ReadOctets(ref octetsColumn);
+            columns.CurrentColumn = 6;
+            global::System.Collections.Generic.Dictionary<string, ulong> counters = ClickHouseRowColumns.ReadCounters(ref countersColumn);
+            columns.CurrentColumn = 7;
+            global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = ClickHouseRowColumns.ReadNested(ref nestedColumn);
+            columns.CurrentColumn = 8;
+            global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = ClickHouseRowColumns.ReadPairs(ref pairsColumn);
+            columns.CurrentColumn = 9;
+            (byte, string) pair = ClickHouseRowColumns.ReadPair(ref pairColumn);
+            columns.CurrentColumn = 10;
+            (int A, string? B, byte[] C) named = ClickHouseRowColumns.ReadNamed(ref namedColumn);
+            columns.CurrentColumn = 11;
+            global::Samples.Collections.Address home = ClickHouseRowColumns.ReadHome(ref homeColumn);
+            columns.CurrentColumn = 12;
+            string[] linesSku = ClickHouseRowColumns.ReadLinesSku(ref linesSkuColumn);
+            columns.CurrentColumn = 13;
+            uint[] linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref linesQuantityColumn);
+            global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = ClickHouseRowColumns.CreateLines(ref linesSkuColumn, linesSku, linesQuantity);
+            columns.CurrentColumn = 14;
+            global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice = ClickHouseRowColumns.ReadChoice(ref choiceColumn);
+            columns.CurrentColumn = 15;
+            global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = ClickHouseRowColumns.ReadMixed(ref mixedColumn);
+            columns.CurrentColumn = 16;
+            (double X, double Y) location = ClickHouseRowColumns.ReadLocation(ref locationColumn);
+            columns.CurrentColumn = 17;
+            (double X, double Y)[] ring = ClickHouseRowColumns.ReadRing(ref ringColumn);
+            columns.CurrentColumn = 18;
+            global::System.Collections.Generic.List<(double X, double Y)> path = ClickHouseRowColumns.ReadPath(ref pathColumn);
+            columns.CurrentColumn = 19;
+            (double X, double Y)[][] paths = ClickHouseRowColumns.ReadPaths(ref pathsColumn);
+            columns.CurrentColumn = 20;
+            global::System.Collections.Generic.List<(double X, double Y)[]> polygon = ClickHouseRowColumns.ReadPolygon(ref polygonColumn);
+            columns.CurrentColumn = 21;
+            (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref multiPolygonColumn);
+            columns.CurrentColumn = 22;
+            string? category = ClickHouseRowColumns.ReadCategory(ref categoryColumn);
+            ulong total = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(totalColumn.Slice(i * 8));
+            columns.CurrentColumn = 24;
+            object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref alwaysNullColumn);
+            rows[i] = new global::Samples.Collections.Shapes
+            {
+                Numbers = numbers,
+                Names = names,
+                Measurements = measurements,
+                Matrix = matrix,
+                Ids = ids,
+                Octets = octets,
+                Counters = counters,
+                Nested = nested,
+                Pairs = pairs,
+                Pair = pair,
+                Named = named,
+                Home = home,
+                Lines = lines,
+                Choice = choice,
+                Mixed = mixed,
+                Location = location,
+                Ring = ring,
+                Path = path,
+                Paths = paths,
+                Polygon = polygon,
+                MultiPolygon = multiPolygon,
+                Category = category,
+                Total = total,
+                AlwaysNull = alwaysNull,
+            };
+        }
+    }
+
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

@@ -161,6 +161,139 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         };
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+                }
+                writer.Advance(rows.Length * 16);
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Timestamp, 3));
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 2:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
+                }
+                break;
+            }
+            case 3:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    writer.WriteString(row.Kind);
+                }
+                break;
+            }
+            case 4:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
+                }
+                break;
+            }
+            case 5:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
+                }
+                break;
+            }
+            case 6:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    writer.WriteDecimal(row.Amount, 18, 4);
+                }
+                break;
+            }
+            case 7:
+            {
+                foreach (global::Analytics.Events.Event row in rows)
+                {
+                    writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+                }
+                break;
+            }
+            case 8:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].Flag ? (byte)1 : (byte)0;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.Events.Event> rows)
+    {
+        global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);
+        global::ClickHouse.RowBinary.RowBinaryReader timestampColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader userIdColumn = columns.Reader(2);
+        global::ClickHouse.RowBinary.RowBinaryReader kindColumn = columns.Reader(3);
+        global::ClickHouse.RowBinary.RowBinaryReader tagsColumn = columns.Reader(4);
+        global::ClickHouse.RowBinary.RowBinaryReader propertiesColumn = columns.Reader(5);
+        global::ClickHouse.RowBinary.RowBinaryReader amountColumn = columns.Reader(6);
+        global::ClickHouse.RowBinary.RowBinaryReader ipColumn = columns.Reader(7);
+        global::ClickHouse.RowBinary.RowBinaryReader flagColumn = columns.Reader(8);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            global::System.Guid id = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadUuid(idColumn.Slice(i * 16));
+            columns.CurrentColumn = 1;
+            global::System.DateTime timestamp = timestampColumn.ReadDateTime64(3);
+            columns.CurrentColumn = 2;
+            ulong? userId = ClickHouseRowColumns.ReadUserId(ref userIdColumn);
+            columns.CurrentColumn = 3;
+            string kind = kindColumn.ReadCachedString();
+            columns.CurrentColumn = 4;
+            string[] tags = ClickHouseRowColumns.ReadTags(ref tagsColumn);
+            columns.CurrentColumn = 5;
+            global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref propertiesColumn);
+            columns.CurrentColumn = 6;
+            decimal amount = amountColumn.ReadDecimal(18, 4);
+            columns.CurrentColumn = 7;
+            global::System.Net.IPAddress ip = ipColumn.ReadIPv6();
+            columns.CurrentColumn = 8;
+            bool flag = flagColumn.ReadBool();
+            rows[i] = new global::Analytics.Events.Event
+            {
+                Id = id,
+                Timestamp = timestamp,
+                UserId = userId,
+                Kind = kind,
+                Tags = tags,
+                Properties = properties,
+                Amount = amount,
+                Ip = ip,
+                Flag = flag,
+            };
+        }
+    }
+
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

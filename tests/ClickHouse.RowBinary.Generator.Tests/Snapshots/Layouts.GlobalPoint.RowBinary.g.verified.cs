@@ -69,6 +69,48 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
         }
         return new global::GlobalPoint(x, y);
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::GlobalPoint> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].X);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Y);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::GlobalPoint> rows)
+    {
+        global::System.ReadOnlySpan<byte> xColumn = columns.Values(0);
+        global::System.ReadOnlySpan<byte> yColumn = columns.Values(1);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            int x = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(xColumn.Slice(i * 4));
+            int y = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(yColumn.Slice(i * 4));
+            rows[i] = new global::GlobalPoint(x, y);
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

@@ -88,6 +88,58 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         }
         return new global::Samples.Layouts.Inheritance.Customer(email) { Id = id, Name = name };
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+                }
+                writer.Advance(rows.Length * 16);
+                break;
+            }
+            case 1:
+            {
+                foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
+                {
+                    writer.WriteString(row.Name);
+                }
+                break;
+            }
+            case 2:
+            {
+                foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
+                {
+                    writer.WriteString(row.Email);
+                }
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Inheritance.Customer> rows)
+    {
+        global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);
+        global::ClickHouse.RowBinary.RowBinaryReader nameColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader emailColumn = columns.Reader(2);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            global::System.Guid id = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadUuid(idColumn.Slice(i * 16));
+            columns.CurrentColumn = 1;
+            string name = nameColumn.ReadString();
+            columns.CurrentColumn = 2;
+            string email = emailColumn.ReadString();
+            rows[i] = new global::Samples.Layouts.Inheritance.Customer(email) { Id = id, Name = name };
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

@@ -137,6 +137,88 @@ partial class Outer
                 };
             }
 
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+            {
+                switch (column)
+                {
+                    case 0:
+                    {
+                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                        for (int i = 0; i < rows.Length; i++)
+                        {
+                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].@class);
+                        }
+                        writer.Advance(rows.Length * 4);
+                        break;
+                    }
+                    case 1:
+                    {
+                        foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
+                        {
+                            writer.WriteString(row.Label);
+                        }
+                        break;
+                    }
+                    case 2:
+                    {
+                        foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
+                        {
+                            ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                        }
+                        break;
+                    }
+                    case 3:
+                    {
+                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                        for (int i = 0; i < rows.Length; i++)
+                        {
+                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Seen, 7));
+                        }
+                        writer.Advance(rows.Length * 8);
+                        break;
+                    }
+                    case 4:
+                    {
+                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                        for (int i = 0; i < rows.Length; i++)
+                        {
+                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Count);
+                        }
+                        writer.Advance(rows.Length * 4);
+                        break;
+                    }
+                    default:
+                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+                }
+            }
+
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Outer.Inner.Reading> rows)
+            {
+                global::System.ReadOnlySpan<byte> classColumn = columns.Values(0);
+                global::ClickHouse.RowBinary.RowBinaryReader labelColumn = columns.Reader(1);
+                global::ClickHouse.RowBinary.RowBinaryReader noteColumn = columns.Reader(2);
+                global::ClickHouse.RowBinary.RowBinaryReader seenColumn = columns.Reader(3);
+                global::System.ReadOnlySpan<byte> countColumn = columns.Values(4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    columns.CurrentRow = i;
+                    int classValue = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(classColumn.Slice(i * 4));
+                    columns.CurrentColumn = 1;
+                    string label = labelColumn.ReadString();
+                    columns.CurrentColumn = 2;
+                    string? note = ClickHouseRowColumns.ReadNote(ref noteColumn);
+                    columns.CurrentColumn = 3;
+                    global::System.DateTime seen = seenColumn.ReadDateTime64(7);
+                    int count = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(countColumn.Slice(i * 4));
+                    rows[i] = new global::Samples.Layouts.Outer.Inner.Reading(classValue, label)
+                    {
+                        Note = note,
+                        Seen = seen,
+                        Count = count,
+                    };
+                }
+            }
+
             private static class ClickHouseRowColumns
             {
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

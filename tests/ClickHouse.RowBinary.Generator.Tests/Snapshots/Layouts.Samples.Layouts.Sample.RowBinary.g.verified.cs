@@ -63,6 +63,47 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         return new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Value);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 1:
+            {
+                foreach (global::Samples.Layouts.Sample row in rows)
+                {
+                    ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+                }
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Sample> rows)
+    {
+        global::System.ReadOnlySpan<byte> valueColumn = columns.Values(0);
+        global::ClickHouse.RowBinary.RowBinaryReader weightsColumn = columns.Reader(1);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            double value = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(valueColumn.Slice(i * 8));
+            columns.CurrentColumn = 1;
+            int[] weights = ClickHouseRowColumns.ReadWeights(ref weightsColumn);
+            rows[i] = new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
+        }
+    }
+
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

@@ -357,6 +357,305 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
             PriorityNumber = priorityNumber,
         };
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = (byte)rows[i].Int8;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(i * 2), rows[i].Int16);
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 2:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Int32);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 3:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Int64);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 4:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].UInt8;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 5:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].UInt16);
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 6:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].UInt32);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 7:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].UInt64);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 8:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(i * 16), rows[i].Int128);
+                }
+                writer.Advance(rows.Length * 16);
+                break;
+            }
+            case 9:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(i * 16), rows[i].UInt128);
+                }
+                writer.Advance(rows.Length * 16);
+                break;
+            }
+            case 10:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteInt256(row.Int256);
+                }
+                break;
+            }
+            case 11:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteUInt256(row.UInt256);
+                }
+                break;
+            }
+            case 12:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span.Slice(i * 4), rows[i].Float32);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 13:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Float64);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 14:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteBFloat16(row.BFloat16);
+                }
+                break;
+            }
+            case 15:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].Bool ? (byte)1 : (byte)0;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 16:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteDecimal(row.DefaultDecimal, 28, 10);
+                }
+                break;
+            }
+            case 17:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteDecimal(row.Decimal32, 9, 2);
+                }
+                break;
+            }
+            case 18:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteDecimal(row.Decimal128, 38, 10);
+                }
+                break;
+            }
+            case 19:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
+                }
+                break;
+            }
+            case 20:
+            {
+                foreach (global::Samples.Numbers.Numbers row in rows)
+                {
+                    writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
+                }
+                break;
+            }
+            case 21:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), (int)rows[i].PriorityNumber);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Numbers.Numbers> rows)
+    {
+        global::System.ReadOnlySpan<byte> int8Column = columns.Values(0);
+        global::System.ReadOnlySpan<byte> int16Column = columns.Values(1);
+        global::System.ReadOnlySpan<byte> int32Column = columns.Values(2);
+        global::System.ReadOnlySpan<byte> int64Column = columns.Values(3);
+        global::System.ReadOnlySpan<byte> uInt8Column = columns.Values(4);
+        global::System.ReadOnlySpan<byte> uInt16Column = columns.Values(5);
+        global::System.ReadOnlySpan<byte> uInt32Column = columns.Values(6);
+        global::System.ReadOnlySpan<byte> uInt64Column = columns.Values(7);
+        global::System.ReadOnlySpan<byte> int128Column = columns.Values(8);
+        global::System.ReadOnlySpan<byte> uInt128Column = columns.Values(9);
+        global::ClickHouse.RowBinary.RowBinaryReader int256Column = columns.Reader(10);
+        global::ClickHouse.RowBinary.RowBinaryReader uInt256Column = columns.Reader(11);
+        global::System.ReadOnlySpan<byte> float32Column = columns.Values(12);
+        global::System.ReadOnlySpan<byte> float64Column = columns.Values(13);
+        global::ClickHouse.RowBinary.RowBinaryReader bFloat16Column = columns.Reader(14);
+        global::ClickHouse.RowBinary.RowBinaryReader boolColumn = columns.Reader(15);
+        global::ClickHouse.RowBinary.RowBinaryReader defaultDecimalColumn = columns.Reader(16);
+        global::ClickHouse.RowBinary.RowBinaryReader decimal32Column = columns.Reader(17);
+        global::ClickHouse.RowBinary.RowBinaryReader decimal128Column = columns.Reader(18);
+        global::ClickHouse.RowBinary.RowBinaryReader defaultExactDecimalColumn = columns.Reader(19);
+        global::ClickHouse.RowBinary.RowBinaryReader wideDecimalAsDecimalColumn = columns.Reader(20);
+        global::System.ReadOnlySpan<byte> priorityNumberColumn = columns.Values(21);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            sbyte int8 = (sbyte)int8Column[i];
+            short int16 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt16LittleEndian(int16Column.Slice(i * 2));
+            int int32 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(int32Column.Slice(i * 4));
+            long int64 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(int64Column.Slice(i * 8));
+            byte uInt8 = uInt8Column[i];
+            ushort uInt16 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(uInt16Column.Slice(i * 2));
+            uint uInt32 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(uInt32Column.Slice(i * 4));
+            ulong uInt64 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(uInt64Column.Slice(i * 8));
+            global::System.Int128 int128 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt128LittleEndian(int128Column.Slice(i * 16));
+            global::System.UInt128 uInt128 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(uInt128Column.Slice(i * 16));
+            columns.CurrentColumn = 10;
+            global::System.Numerics.BigInteger int256 = int256Column.ReadInt256();
+            columns.CurrentColumn = 11;
+            global::System.Numerics.BigInteger uInt256 = uInt256Column.ReadUInt256();
+            float float32 = global::System.Buffers.Binary.BinaryPrimitives.ReadSingleLittleEndian(float32Column.Slice(i * 4));
+            double float64 = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(float64Column.Slice(i * 8));
+            columns.CurrentColumn = 14;
+            float bFloat16 = bFloat16Column.ReadBFloat16();
+            columns.CurrentColumn = 15;
+            bool boolValue = boolColumn.ReadBool();
+            columns.CurrentColumn = 16;
+            decimal defaultDecimal = defaultDecimalColumn.ReadDecimal(28, 10);
+            columns.CurrentColumn = 17;
+            decimal decimal32 = decimal32Column.ReadDecimal(9, 2);
+            columns.CurrentColumn = 18;
+            global::ClickHouse.RowBinary.ClickHouseDecimal decimal128 = decimal128Column.ReadClickHouseDecimal(38, 10);
+            columns.CurrentColumn = 19;
+            global::ClickHouse.RowBinary.ClickHouseDecimal defaultExactDecimal = defaultExactDecimalColumn.ReadClickHouseDecimal(76, 38);
+            columns.CurrentColumn = 20;
+            decimal wideDecimalAsDecimal = wideDecimalAsDecimalColumn.ReadDecimal(76, 20);
+            global::Samples.Numbers.Priority priorityNumber = (global::Samples.Numbers.Priority)global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(priorityNumberColumn.Slice(i * 4));
+            rows[i] = new global::Samples.Numbers.Numbers
+            {
+                Int8 = int8,
+                Int16 = int16,
+                Int32 = int32,
+                Int64 = int64,
+                UInt8 = uInt8,
+                UInt16 = uInt16,
+                UInt32 = uInt32,
+                UInt64 = uInt64,
+                Int128 = int128,
+                UInt128 = uInt128,
+                Int256 = int256,
+                UInt256 = uInt256,
+                Float32 = float32,
+                Float64 = float64,
+                BFloat16 = bFloat16,
+                Bool = boolValue,
+                DefaultDecimal = defaultDecimal,
+                Decimal32 = decimal32,
+                Decimal128 = decimal128,
+                DefaultExactDecimal = defaultExactDecimal,
+                WideDecimalAsDecimal = wideDecimalAsDecimal,
+                PriorityNumber = priorityNumber,
+            };
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

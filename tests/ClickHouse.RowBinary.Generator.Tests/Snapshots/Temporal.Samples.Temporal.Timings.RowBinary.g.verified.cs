@@ -253,6 +253,206 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             Precise = precise,
         };
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Date));
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 1:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(rows[i].Date32));
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 2:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].DateAsDateTime));
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 3:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTime));
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 4:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTimeOffset));
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 5:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultDateTime64, 7));
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 6:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultOffset, 7));
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 7:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].RawNanoseconds);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 8:
+            {
+                foreach (global::Samples.Temporal.Timings row in rows)
+                {
+                    writer.WriteTime(row.Time);
+                }
+                break;
+            }
+            case 9:
+            {
+                foreach (global::Samples.Temporal.Timings row in rows)
+                {
+                    writer.WriteTime64(row.Time64, 3);
+                }
+                break;
+            }
+            case 10:
+            {
+                foreach (global::Samples.Temporal.Timings row in rows)
+                {
+                    writer.WriteTime64(row.DefaultTimeSpan, 7);
+                }
+                break;
+            }
+            case 11:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Days);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            case 12:
+            {
+                foreach (global::Samples.Temporal.Timings row in rows)
+                {
+                    writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+                }
+                break;
+            }
+            case 13:
+            {
+                foreach (global::Samples.Temporal.Timings row in rows)
+                {
+                    writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+                }
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Temporal.Timings> rows)
+    {
+        global::System.ReadOnlySpan<byte> dateColumn = columns.Values(0);
+        global::ClickHouse.RowBinary.RowBinaryReader date32Column = columns.Reader(1);
+        global::System.ReadOnlySpan<byte> dateAsDateTimeColumn = columns.Values(2);
+        global::System.ReadOnlySpan<byte> dateTimeColumn = columns.Values(3);
+        global::System.ReadOnlySpan<byte> dateTimeOffsetColumn = columns.Values(4);
+        global::ClickHouse.RowBinary.RowBinaryReader defaultDateTime64Column = columns.Reader(5);
+        global::ClickHouse.RowBinary.RowBinaryReader defaultOffsetColumn = columns.Reader(6);
+        global::System.ReadOnlySpan<byte> rawNanosecondsColumn = columns.Values(7);
+        global::ClickHouse.RowBinary.RowBinaryReader timeColumn = columns.Reader(8);
+        global::ClickHouse.RowBinary.RowBinaryReader time64Column = columns.Reader(9);
+        global::ClickHouse.RowBinary.RowBinaryReader defaultTimeSpanColumn = columns.Reader(10);
+        global::System.ReadOnlySpan<byte> daysColumn = columns.Values(11);
+        global::ClickHouse.RowBinary.RowBinaryReader timeoutColumn = columns.Reader(12);
+        global::ClickHouse.RowBinary.RowBinaryReader preciseColumn = columns.Reader(13);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            global::System.DateOnly date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dateColumn.Slice(i * 2));
+            columns.CurrentColumn = 1;
+            global::System.DateOnly date32 = date32Column.ReadDate32();
+            global::System.DateTime dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dateAsDateTimeColumn.Slice(i * 2)).ToDateTime(global::System.TimeOnly.MinValue);
+            global::System.DateTime dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(dateTimeColumn.Slice(i * 4));
+            global::System.DateTimeOffset dateTimeOffset = new global::System.DateTimeOffset(global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(dateTimeOffsetColumn.Slice(i * 4)));
+            columns.CurrentColumn = 5;
+            global::System.DateTime defaultDateTime64 = defaultDateTime64Column.ReadDateTime64(7);
+            columns.CurrentColumn = 6;
+            global::System.DateTimeOffset defaultOffset = new global::System.DateTimeOffset(defaultOffsetColumn.ReadDateTime64(7));
+            long rawNanoseconds = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(rawNanosecondsColumn.Slice(i * 8));
+            columns.CurrentColumn = 8;
+            global::System.TimeSpan time = timeColumn.ReadTime();
+            columns.CurrentColumn = 9;
+            global::System.TimeSpan time64 = time64Column.ReadTime64(3);
+            columns.CurrentColumn = 10;
+            global::System.TimeSpan defaultTimeSpan = defaultTimeSpanColumn.ReadTime64(7);
+            long days = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(daysColumn.Slice(i * 8));
+            columns.CurrentColumn = 12;
+            global::System.TimeSpan timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(timeoutColumn.ReadInt64(), 10000000, "IntervalSecond", timeoutColumn.Offset - 8);
+            columns.CurrentColumn = 13;
+            global::System.TimeSpan precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(preciseColumn.ReadInt64(), preciseColumn.Offset - 8);
+            rows[i] = new global::Samples.Temporal.Timings
+            {
+                Date = date,
+                Date32 = date32,
+                DateAsDateTime = dateAsDateTime,
+                DateTime = dateTime,
+                DateTimeOffset = dateTimeOffset,
+                DefaultDateTime64 = defaultDateTime64,
+                DefaultOffset = defaultOffset,
+                RawNanoseconds = rawNanoseconds,
+                Time = time,
+                Time64 = time64,
+                DefaultTimeSpan = defaultTimeSpan,
+                Days = days,
+                Timeout = timeout,
+                Precise = precise,
+            };
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

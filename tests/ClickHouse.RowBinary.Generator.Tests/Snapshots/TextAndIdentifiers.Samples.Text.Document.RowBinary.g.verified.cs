@@ -287,6 +287,256 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         };
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteString(row.Title);
+                }
+                break;
+            }
+            case 1:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
+                }
+                break;
+            }
+            case 2:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
+                }
+                break;
+            }
+            case 3:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteString(row.Blob.Span);
+                }
+                break;
+            }
+            case 4:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
+                }
+                break;
+            }
+            case 5:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteFixedString(row.Currency, 3);
+                }
+                break;
+            }
+            case 6:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+                }
+                writer.Advance(rows.Length * 16);
+                break;
+            }
+            case 7:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
+                }
+                break;
+            }
+            case 8:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].RawV4);
+                }
+                writer.Advance(rows.Length * 4);
+                break;
+            }
+            case 9:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+                }
+                break;
+            }
+            case 10:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
+                }
+                break;
+            }
+            case 11:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteColor(ref writer, row.Color);
+                }
+                break;
+            }
+            case 12:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
+                }
+                break;
+            }
+            case 13:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
+                }
+                break;
+            }
+            case 14:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
+                }
+                break;
+            }
+            case 15:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
+                }
+                break;
+            }
+            case 16:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
+                }
+                break;
+            }
+            case 17:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
+                }
+                break;
+            }
+            case 18:
+            {
+                foreach (global::Samples.Text.Document row in rows)
+                {
+                    writer.WriteDynamic(row.Anything);
+                }
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Text.Document> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryReader titleColumn = columns.Reader(0);
+        global::ClickHouse.RowBinary.RowBinaryReader subtitleColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader payloadColumn = columns.Reader(2);
+        global::ClickHouse.RowBinary.RowBinaryReader blobColumn = columns.Reader(3);
+        global::ClickHouse.RowBinary.RowBinaryReader codeColumn = columns.Reader(4);
+        global::ClickHouse.RowBinary.RowBinaryReader currencyColumn = columns.Reader(5);
+        global::System.ReadOnlySpan<byte> idColumn = columns.Values(6);
+        global::ClickHouse.RowBinary.RowBinaryReader clientV4Column = columns.Reader(7);
+        global::System.ReadOnlySpan<byte> rawV4Column = columns.Values(8);
+        global::ClickHouse.RowBinary.RowBinaryReader clientV6Column = columns.Reader(9);
+        global::ClickHouse.RowBinary.RowBinaryReader statusColumn = columns.Reader(10);
+        global::ClickHouse.RowBinary.RowBinaryReader colorColumn = columns.Reader(11);
+        global::ClickHouse.RowBinary.RowBinaryReader statusByLabelColumn = columns.Reader(12);
+        global::ClickHouse.RowBinary.RowBinaryReader labelColumn = columns.Reader(13);
+        global::ClickHouse.RowBinary.RowBinaryReader rawEnumColumn = columns.Reader(14);
+        global::ClickHouse.RowBinary.RowBinaryReader jsonTextColumn = columns.Reader(15);
+        global::ClickHouse.RowBinary.RowBinaryReader jsonTreeColumn = columns.Reader(16);
+        global::ClickHouse.RowBinary.RowBinaryReader jsonDocumentColumn = columns.Reader(17);
+        global::ClickHouse.RowBinary.RowBinaryReader anythingColumn = columns.Reader(18);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            columns.CurrentColumn = 0;
+            string title = titleColumn.ReadString();
+            columns.CurrentColumn = 1;
+            string? subtitle = ClickHouseRowColumns.ReadSubtitle(ref subtitleColumn);
+            columns.CurrentColumn = 2;
+            byte[] payload = payloadColumn.ReadStringBytes();
+            columns.CurrentColumn = 3;
+            global::System.ReadOnlyMemory<byte> blob = new global::System.ReadOnlyMemory<byte>(blobColumn.ReadStringBytes());
+            columns.CurrentColumn = 4;
+            byte[] code = codeColumn.ReadFixedStringBytes(8);
+            columns.CurrentColumn = 5;
+            string currency = currencyColumn.ReadFixedString(3);
+            global::System.Guid id = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadUuid(idColumn.Slice(i * 16));
+            columns.CurrentColumn = 7;
+            global::System.Net.IPAddress clientV4 = clientV4Column.ReadIPv4();
+            uint rawV4 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(rawV4Column.Slice(i * 4));
+            columns.CurrentColumn = 9;
+            global::System.Net.IPAddress clientV6 = clientV6Column.ReadIPv6();
+            columns.CurrentColumn = 10;
+            global::Samples.Text.Status status = ClickHouseRowColumns.ReadStatus(ref statusColumn);
+            columns.CurrentColumn = 11;
+            global::Samples.Text.Color color = ClickHouseRowColumns.ReadColor(ref colorColumn);
+            columns.CurrentColumn = 12;
+            global::Samples.Text.Status statusByLabel = ClickHouseRowColumns.ReadStatusByLabel(ref statusByLabelColumn);
+            columns.CurrentColumn = 13;
+            string label = ClickHouseRowColumns.ReadLabel(ref labelColumn);
+            columns.CurrentColumn = 14;
+            short rawEnum = ClickHouseRowColumns.ReadRawEnum(ref rawEnumColumn);
+            columns.CurrentColumn = 15;
+            string jsonText = jsonTextColumn.ReadJson();
+            columns.CurrentColumn = 16;
+            global::System.Text.Json.Nodes.JsonNode? jsonTree = ClickHouseRowColumns.ReadJsonTree(ref jsonTreeColumn);
+            columns.CurrentColumn = 17;
+            global::System.Text.Json.JsonDocument? jsonDocument = ClickHouseRowColumns.ReadJsonDocument(ref jsonDocumentColumn);
+            columns.CurrentColumn = 18;
+            global::ClickHouse.RowBinary.ClickHouseDynamic anything = anythingColumn.ReadDynamic();
+            rows[i] = new global::Samples.Text.Document
+            {
+                Title = title,
+                Subtitle = subtitle,
+                Payload = payload,
+                Blob = blob,
+                Code = code,
+                Currency = currency,
+                Id = id,
+                ClientV4 = clientV4,
+                RawV4 = rawV4,
+                ClientV6 = clientV6,
+                Status = status,
+                Color = color,
+                StatusByLabel = statusByLabel,
+                Label = label,
+                RawEnum = rawEnum,
+                JsonText = jsonText,
+                JsonTree = jsonTree,
+                JsonDocument = jsonDocument,
+                Anything = anything,
+            };
+        }
+    }
+
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

@@ -144,6 +144,107 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         }
         return new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
     }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteNativeColumn(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int column, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+    {
+        switch (column)
+        {
+            case 0:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Day));
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 1:
+            {
+                foreach (global::Analytics.WebVisit row in rows)
+                {
+                    writer.WriteString(row.PageUrl);
+                }
+                break;
+            }
+            case 2:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].CountryId);
+                }
+                writer.Advance(rows.Length * 2);
+                break;
+            }
+            case 3:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].BrowserId;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 4:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].DeviceId;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 5:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    span[i] = rows[i].OsId;
+                }
+                writer.Advance(rows.Length);
+                break;
+            }
+            case 6:
+            {
+                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                for (int i = 0; i < rows.Length; i++)
+                {
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Visits);
+                }
+                writer.Advance(rows.Length * 8);
+                break;
+            }
+            default:
+                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.WebVisit> rows)
+    {
+        global::System.ReadOnlySpan<byte> dayColumn = columns.Values(0);
+        global::ClickHouse.RowBinary.RowBinaryReader pageUrlColumn = columns.Reader(1);
+        global::System.ReadOnlySpan<byte> countryIdColumn = columns.Values(2);
+        global::System.ReadOnlySpan<byte> browserIdColumn = columns.Values(3);
+        global::System.ReadOnlySpan<byte> deviceIdColumn = columns.Values(4);
+        global::System.ReadOnlySpan<byte> osIdColumn = columns.Values(5);
+        global::System.ReadOnlySpan<byte> visitsColumn = columns.Values(6);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            columns.CurrentRow = i;
+            global::System.DateOnly day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dayColumn.Slice(i * 2));
+            columns.CurrentColumn = 1;
+            string pageUrl = pageUrlColumn.ReadString();
+            ushort countryId = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(countryIdColumn.Slice(i * 2));
+            byte browserId = browserIdColumn[i];
+            byte deviceId = deviceIdColumn[i];
+            byte osId = osIdColumn[i];
+            ulong visits = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(visitsColumn.Slice(i * 8));
+            rows[i] = new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
+        }
+    }
 }
 
 file static class ClickHouseRowSupport

@@ -1,4 +1,3 @@
-using System.IO.Compression;
 using System.Net;
 using ClickHouse.RowBinary.IntegrationTests.Http;
 
@@ -12,19 +11,16 @@ internal static class BatchRequests
 
     public static string? Parameter(RecordedRequest request, string name) => request.Parameters.GetValueOrDefault(name);
 
-    /// <summary>The rows of an INSERT body (gzip, as the inserter always frames it).</summary>
+    /// <summary>The rows of an INSERT body (zlib stored blocks, as the inserter frames it without request compression).</summary>
     public static List<EventRow> Rows(RecordedRequest request)
     {
-        Assert.Equal("gzip", Assert.Single(request.Message.Content!.Headers.ContentEncoding));
-        using var gzip = new GZipStream(new MemoryStream(request.Body), CompressionMode.Decompress);
-        var plain = new MemoryStream();
-        gzip.CopyTo(plain);
-        return RowBinarySerializer.ReadList<EventRow>(plain.ToArray(), RowBinaryFormat.RowBinary);
+        Assert.Equal("deflate", Assert.Single(request.Message.Content!.Headers.ContentEncoding));
+        return RowBinarySerializer.ReadList<EventRow>(request.DecodedBody, RowBinaryFormat.RowBinary);
     }
 
     /// <summary>
-    /// A fake server: answers the table-schema probe with <see cref="EventRow"/>'s columns, the deduplication-token probe
-    /// as told, every INSERT with <paramref name="insert"/>.
+    /// A fake server: answers the table-schema probe with <see cref="EventRow"/>'s columns, the question about its settings
+    /// as 26.9 does, or as 18.16 (no deduplication token), every INSERT with <paramref name="insert"/>.
     /// </summary>
     public static FakeClickHouse Server(Func<RecordedRequest, HttpResponseMessage> insert, bool hasDeduplicationToken = true)
         => Server(request => Task.FromResult(insert(request)), hasDeduplicationToken);
@@ -33,7 +29,16 @@ internal static class BatchRequests
     public static FakeClickHouse Server(Func<RecordedRequest, Task<HttpResponseMessage>> insert, bool hasDeduplicationToken = true)
         => new FakeClickHouse(request => IsInsert(request)
             ? insert(request)
-            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? "1\n" : "0\n")))).Describing<EventRow>();
+            : Task.FromResult(FakeClickHouse.Ok(System.Text.Encoding.UTF8.GetBytes(hasDeduplicationToken ? RecordedSettings.ClickHouse26_9 : RecordedSettings.ClickHouse18_16))))
+            .Describing<EventRow>();
+
+    /// <summary>A fake server that holds every INSERT until <paramref name="release"/> completes, then acknowledges it.</summary>
+    public static FakeClickHouse AcknowledgingWhen(Task release)
+        => Server(async _ =>
+        {
+            await release;
+            return FakeClickHouse.Ok([]);
+        });
 
     public static List<RecordedRequest> Inserts(FakeClickHouse server)
     {

@@ -245,11 +245,7 @@ public sealed class BatchingTests
     public async Task While_MaxPendingRows_are_pending_callers_wait_and_one_cancelled_while_waiting_inserts_nothing()
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        FakeClickHouse server = BatchRequests.Server(async _ =>
-        {
-            await release.Task;
-            return FakeClickHouse.Ok([]);
-        });
+        FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
             Options(o => { o.MaxRows = 2; o.MaxPendingRows = 2; }));
@@ -278,11 +274,7 @@ public sealed class BatchingTests
     public async Task Cancelling_after_the_row_was_accepted_stops_the_wait_but_not_the_row()
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        FakeClickHouse server = BatchRequests.Server(async _ =>
-        {
-            await release.Task;
-            return FakeClickHouse.Ok([]);
-        });
+        FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
 

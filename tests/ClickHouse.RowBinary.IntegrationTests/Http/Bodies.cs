@@ -32,6 +32,14 @@ internal static class Bodies
         return body;
     }
 
+    /// <summary>The rows in Native blocks, as <see cref="NativeSerializer"/> writes them.</summary>
+    public static byte[] Native<T>(IEnumerable<T> rows) where T : IClickHouseRow<T>
+    {
+        var blocks = new System.Buffers.ArrayBufferWriter<byte>();
+        NativeSerializer.Write(blocks, rows);
+        return blocks.WrittenSpan.ToArray();
+    }
+
     /// <summary>Rows of <see cref="Rows.TextRow"/>.</summary>
     public static byte[] TextRows(params string[] texts)
     {

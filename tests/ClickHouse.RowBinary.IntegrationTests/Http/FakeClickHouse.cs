@@ -64,7 +64,8 @@ internal sealed class FakeClickHouse : HttpMessageHandler
         {
             Requests.Add(recorded);
         }
-        HttpResponseMessage response = await _respond(recorded);
+        // A cancelled request ends at once, as over a real connection, whatever the answer is waiting for.
+        HttpResponseMessage response = await _respond(recorded).WaitAsync(cancellationToken);
         response.RequestMessage = request;
         return response;
     }
@@ -95,6 +96,9 @@ internal sealed class FakeClickHouse : HttpMessageHandler
 internal sealed record RecordedRequest(HttpRequestMessage Message, byte[] Body, long? DeclaredLength)
 {
     public string BodyText => Encoding.UTF8.GetString(Body);
+
+    /// <summary>The body decoded by its Content-Encoding, as the server reads it (INSERT bodies always travel compressed).</summary>
+    public byte[] DecodedBody => ReplayServer.BodyDecoder.Decode(Body, Message.Content?.Headers.ContentEncoding.LastOrDefault() ?? "");
 
     /// <summary>The URL parameters, decoded.</summary>
     public Dictionary<string, string> Parameters

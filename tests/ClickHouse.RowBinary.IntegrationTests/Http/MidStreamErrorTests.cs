@@ -24,7 +24,8 @@ public sealed class MidStreamErrorTests
         return data;
     }
 
-    private static HttpResponseMessage Respond(string generation, byte[] data, int chunk) => generation switch
+    /// <summary>The data, then the error as the <paramref name="generation"/> of servers sends it, in chunks of <paramref name="chunk"/> bytes.</summary>
+    internal static HttpResponseMessage Respond(string generation, byte[] data, int chunk) => generation switch
     {
         "gen1-18.x" => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen1Old), chunk),
         "gen1" => FakeClickHouse.Ok(Bodies.Concat(data, Bodies.Gen1), chunk),

@@ -39,7 +39,7 @@ public sealed class ProgressTests
 
         Assert.True(progress.Reports.Count > 3, $"{progress.Reports.Count} reports for {result.Bytes:N0} bytes");
         Assert.Equal(new ClickHouseInsertProgress(rows.Length, result.Bytes), progress.Reports[^1]);
-        Assert.Equal(result.Bytes, server.Requests.Single().Body.Length);
+        Assert.Equal(result.Bytes, server.Requests.Single().DecodedBody.Length);
         for (int i = 1; i < progress.Reports.Count; i++)
         {
             Assert.True(progress.Reports[i].Rows > progress.Reports[i - 1].Rows || progress.Reports[i].Bytes > progress.Reports[i - 1].Bytes);

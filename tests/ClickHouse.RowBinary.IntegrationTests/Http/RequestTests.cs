@@ -41,8 +41,28 @@ public sealed class RequestTests
         Assert.DoesNotContain("s3cret", request.Message.RequestUri!.ToString());
         Assert.DoesNotContain("alice", request.Message.RequestUri!.ToString());
         Assert.Null(request.DeclaredLength);
-        Assert.Equal(RowBinaryOf(rows), request.Body);
-        Assert.Equal(new ClickHouseInsertResult(3, request.Body.Length), result);
+        // Without request compression the rows travel as zlib stored blocks: only the end mark makes the body complete.
+        Assert.Equal("deflate", Assert.Single(request.Message.Content!.Headers.ContentEncoding));
+        Assert.True(request.Body.Length > RowBinaryOf(rows).Length, "stored, not compressed");
+        Assert.Equal(RowBinaryOf(rows), request.DecodedBody);
+        Assert.Equal(new ClickHouseInsertResult(3, request.DecodedBody.Length), result);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(1_000)]
+    [InlineData(60_000)]
+    public async Task A_plain_body_of_any_size_is_a_zlib_stream_whose_checksum_holds(int rows)
+    {
+        FakeClickHouse handler = EmptyOk();
+        using ClickHouseClient client = FakeClickHouse.Client(handler);
+
+        await client.InsertAsync("web_visits", WebVisit.Generate(rows));
+
+        // zlib checks the Adler-32 at the end of the stream: a wrong one is an InvalidDataException here.
+        Assert.Equal(RowBinaryOf(WebVisit.Generate(rows)), Assert.Single(handler.Requests).DecodedBody);
     }
 
     [Fact]
@@ -120,8 +140,8 @@ public sealed class RequestTests
         ClickHouseInsertResult result = await client.InsertAsync("web_visits", GenerateAsync(2500));
 
         RecordedRequest request = Assert.Single(handler.Requests);
-        Assert.Equal(RowBinaryOf(WebVisit.Generate(2500)), request.Body);
-        Assert.Equal(new ClickHouseInsertResult(2500, request.Body.Length), result);
+        Assert.Equal(RowBinaryOf(WebVisit.Generate(2500)), request.DecodedBody);
+        Assert.Equal(new ClickHouseInsertResult(2500, request.DecodedBody.Length), result);
 
         static async IAsyncEnumerable<WebVisit> GenerateAsync(int count)
         {

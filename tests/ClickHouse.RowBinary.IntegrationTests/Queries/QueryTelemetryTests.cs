@@ -41,6 +41,37 @@ public sealed class QueryTelemetryTests
         Assert.Equal(csv.Length, Sum(metrics, "clickhouse.client.bytes.sent"));
     }
 
+    [Fact]
+    public async Task Native_inserts_and_queries_report_the_spans_and_measurements_of_RowBinary_ones()
+    {
+        var spans = new List<Activity>();
+        var metrics = new List<Metric>();
+        using TracerProvider tracing = Sdk.CreateTracerProviderBuilder().AddSource(ClickHouseDiagnostics.ActivitySourceName).AddInMemoryExporter(spans).Build()!;
+        using MeterProvider metering = Sdk.CreateMeterProviderBuilder().AddMeter(ClickHouseDiagnostics.MeterName).AddInMemoryExporter(metrics).Build()!;
+        Rows.NumberRow[] rows = [.. Enumerable.Range(0, 70_000).Select(i => new Rows.NumberRow((ulong)i, 1))];
+        byte[] native = Bodies.Native(rows);
+        var fake = new FakeClickHouse(request => request.Parameters.GetValueOrDefault("query", "").StartsWith("INSERT", StringComparison.Ordinal)
+            ? FakeClickHouse.Ok([])
+            : FakeClickHouse.Ok(native)).Describing<Rows.NumberRow>();
+        using ClickHouseClient client = FakeClickHouse.Client(fake, o => o.WireFormat = ClickHouseWireFormat.Native);
+
+        await client.InsertAsync("numbers", rows);
+        List<Rows.NumberRow> list = await client.QueryListAsync<Rows.NumberRow>("SELECT number, thrown FROM numbers");
+        int streamed = 0;
+        await foreach (Rows.NumberRow row in client.QueryAsync<Rows.NumberRow>("SELECT number, thrown FROM numbers"))
+        {
+            streamed++;
+        }
+        tracing.ForceFlush();
+        metering.ForceFlush();
+
+        Assert.Equal(rows, list);
+        Assert.Equal(rows.Length, streamed);
+        Assert.Equal(["INSERT numbers", "SELECT", "SELECT"], spans.Where(s => s.GetTagItem("db.collection.name") is not "system.columns").Select(s => s.DisplayName));
+        Assert.Equal(2L * rows.Length, Sum(metrics, "clickhouse.client.rows.read"));
+        Assert.Equal(native.Length, Sum(metrics, "clickhouse.client.bytes.sent"));
+    }
+
     /// <summary>A RowBinaryWithNamesAndTypes answer of one UInt64 column, 0 to <paramref name="rows"/> - 1.</summary>
     private static byte[] Answer(int rows)
     {

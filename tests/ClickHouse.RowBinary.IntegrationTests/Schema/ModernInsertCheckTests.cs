@@ -36,12 +36,13 @@ public sealed class ModernInsertCheckTests
         ReplayRequest insert = Assert.Single(server.Requests, r => r.IsInsert);
         Assert.Equal("INSERT INTO `loose` (`page`, `at`, `level`, `pair`) FORMAT RowBinaryWithNamesAndTypes", insert.Parameters["query"]);
         Assert.Equal(("1", "1"), (insert.Parameters["input_format_with_names_use_header"], insert.Parameters["input_format_with_types_use_header"]));
-        var reader = new RowBinaryReader(insert.Body);
+        byte[] body = insert.DecodedBody;
+        var reader = new RowBinaryReader(body);
         RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
         Assert.Equal(s_looseTable.Select(c => c.Name), header.Names);
         Assert.Equal(s_looseTable.Select(c => c.Type), header.Types);
-        Assert.Equal(Tables(s_rows), insert.Body.AsSpan((int)reader.Offset).ToArray());
-        Assert.Equal(insert.Body.Length, result.Bytes);
+        Assert.Equal(Tables(s_rows), body.AsSpan((int)reader.Offset).ToArray());
+        Assert.Equal(body.Length, result.Bytes);
     }
 
     [OracleFact]
@@ -52,7 +53,7 @@ public sealed class ModernInsertCheckTests
 
         await client.InsertAsync("loose", s_rows);
 
-        byte[] body = Assert.Single(server.Requests, r => r.IsInsert).Body;
+        byte[] body = Assert.Single(server.Requests, r => r.IsInsert).DecodedBody;
         string table = string.Join(", ", s_looseTable.Select(c => $"{c.Name} {c.Type}"));
         Assert.Equal(["""{"page":"home","at":"2025-06-01 14:00:00","level":"HIGH","pair":[7,"x"]}"""],
             TestSupport.OracleProcess.Parse(table, "RowBinaryWithNamesAndTypes", body));
@@ -144,7 +145,7 @@ public sealed class ModernInsertCheckTests
         Assert.All(batches, batch =>
         {
             Assert.EndsWith("FORMAT RowBinaryWithNamesAndTypes", batch.Parameters["query"], StringComparison.Ordinal);
-            var reader = new RowBinaryReader(BodyDecoder.Decode(batch.Body, "gzip"));
+            var reader = new RowBinaryReader(batch.DecodedBody);
             Assert.Equal(s_looseTable.Select(c => c.Type), RowBinaryHeader.Read(ref reader).Types);
         });
     }

@@ -36,6 +36,20 @@ public sealed class ClickHouseServerFixture : IAsyncLifetime
         return options;
     }
 
+    /// <summary>
+    /// Waits until the server no longer runs the query: a client that gave up on a request does not stop the server's
+    /// work on it, and only once that has ended is the table's row count final.
+    /// </summary>
+    public async Task WaitUntilQueryEndsAsync(string queryId)
+    {
+        var patience = System.Diagnostics.Stopwatch.StartNew();
+        while ((await Client.QueryTextAsync($"SELECT count() FROM system.processes WHERE query_id = '{queryId}'")).Trim() != "0")
+        {
+            Assert.True(patience.Elapsed < TimeSpan.FromSeconds(60), $"the server still runs {queryId} a minute after the client gave up");
+            await Task.Delay(50);
+        }
+    }
+
     public async Task InitializeAsync()
     {
         if (TestServer.SkipReason is not null)

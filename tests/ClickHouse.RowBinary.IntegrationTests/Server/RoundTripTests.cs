@@ -6,7 +6,7 @@ namespace ClickHouse.RowBinary.IntegrationTests.Server;
 [Collection(ClickHouseServerCollection.Name)]
 public sealed class RoundTripTests(ClickHouseServerFixture server)
 {
-    private static readonly ServerTypesRow[] s_rows =
+    internal static readonly ServerTypesRow[] s_rows =
     [
         new()
         {

@@ -1,0 +1,131 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using ClickHouse.RowBinary.Benchmarks.Harness;
+using ClickHouse.RowBinary.Benchmarks.Peer;
+
+namespace ClickHouse.RowBinary.Benchmarks.Suites;
+
+/// <summary>
+/// The client's own cost per format, in memory: the same rows written as RowBinary and as Native into a reused buffer,
+/// and read from the bytes ClickHouse 26.9 sends for <c>SELECT *</c> in each format into a reused list. The data sets
+/// are the peer suites' (1,000,000 <c>web_visits</c> rows; 250,000 rows of the 23-column wide row). Target: Native no
+/// costlier than RowBinary, and no allocation per row on write.
+/// </summary>
+[SuiteJob(SuiteKind.InMemory)]
+[MemoryDiagnoser]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
+[CategoriesColumn]
+public class FormatBenchmarks : IThroughputWorkload, IVerifiedSuite
+{
+    private List<PeerWebVisit> _visits = [];
+    private List<PeerWideRow> _wide = [];
+    private byte[] _rowBinary = [];
+    private byte[] _native = [];
+    private ArrayBufferWriter<byte> _output = new();
+
+    [ParamsSource(nameof(DataSets))]
+    public PeerDataSet DataSet { get; set; }
+
+    public static IEnumerable<PeerDataSet> DataSets() => [PeerDataSet.WebVisits, PeerDataSet.Wide];
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        int rows = PeerScale.Rows(DataSet);
+        byte[] withNamesAndTypes = PeerRecordings.Result(DataSet, rows);
+        _native = PeerRecordings.NativeResult(DataSet, rows);
+        _visits = DataSet == PeerDataSet.Wide ? [] : RowBinarySerializer.ReadList<PeerWebVisit>(withNamesAndTypes, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        _wide = DataSet == PeerDataSet.Wide ? RowBinarySerializer.ReadList<PeerWideRow>(withNamesAndTypes, RowBinaryFormat.RowBinaryWithNamesAndTypes) : [];
+        _output = new ArrayBufferWriter<byte>(2 * withNamesAndTypes.Length);
+        Write_RowBinary();
+        _rowBinary = _output.WrittenSpan.ToArray();
+        Write_Native();
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Write")]
+    public int Write_RowBinary()
+    {
+        _output.ResetWrittenCount();
+        if (DataSet == PeerDataSet.Wide)
+        {
+            RowBinarySerializer.Write(_output, _wide);
+        }
+        else
+        {
+            RowBinarySerializer.Write(_output, _visits);
+        }
+        return _output.WrittenCount;
+    }
+
+    [Benchmark, BenchmarkCategory("Write")]
+    public int Write_Native()
+    {
+        _output.ResetWrittenCount();
+        if (DataSet == PeerDataSet.Wide)
+        {
+            NativeSerializer.Write(_output, _wide);
+        }
+        else
+        {
+            NativeSerializer.Write(_output, _visits);
+        }
+        return _output.WrittenCount;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Read")]
+    public int Read_RowBinary()
+    {
+        if (DataSet == PeerDataSet.Wide)
+        {
+            _wide.Clear();
+            return RowBinarySerializer.ReadList(_rowBinary, RowBinaryFormat.RowBinary, _wide);
+        }
+        _visits.Clear();
+        return RowBinarySerializer.ReadList(_rowBinary, RowBinaryFormat.RowBinary, _visits);
+    }
+
+    [Benchmark, BenchmarkCategory("Read")]
+    public int Read_Native()
+    {
+        if (DataSet == PeerDataSet.Wide)
+        {
+            _wide.Clear();
+            return NativeSerializer.ReadList(_native, _wide);
+        }
+        _visits.Clear();
+        return NativeSerializer.ReadList(_native, _visits);
+    }
+
+    public WorkloadSize DescribeWorkload() => new(PeerScale.Rows(DataSet), PeerRecordings.Result(DataSet, PeerScale.Rows(DataSet)).Length);
+
+    public void Verify()
+    {
+        Setup();
+        int rows = PeerScale.Rows(DataSet);
+        Check.That(Read_RowBinary() == rows && Read_Native() == rows, $"{DataSet}: a reader did not read {rows} rows.");
+        if (DataSet == PeerDataSet.Wide)
+        {
+            List<PeerWideRow> fromNative = [.. _wide];
+            Read_RowBinary();
+            Check.SameItems($"{DataSet}: Native against RowBinary", _wide.ConvertAll(r => r.Describe()), fromNative.ConvertAll(r => r.Describe()));
+        }
+        else
+        {
+            List<PeerWebVisit> fromNative = [.. _visits];
+            Read_RowBinary();
+            Check.SameItems($"{DataSet}: Native against RowBinary", _visits.ConvertAll(r => r.Describe()), fromNative.ConvertAll(r => r.Describe()));
+        }
+        Write_Native();
+        List<PeerWideRow> wide = [.. _wide];
+        List<PeerWebVisit> visits = [.. _visits];
+        Check.That(
+            DataSet == PeerDataSet.Wide
+                ? NativeSerializer.ReadList<PeerWideRow>(_output.WrittenSpan).ConvertAll(r => r.Describe()).SequenceEqual(wide.ConvertAll(r => r.Describe()))
+                : NativeSerializer.ReadList<PeerWebVisit>(_output.WrittenSpan).ConvertAll(r => r.Describe()).SequenceEqual(visits.ConvertAll(r => r.Describe())),
+            $"{DataSet}: the Native written does not read back as the rows.");
+    }
+}

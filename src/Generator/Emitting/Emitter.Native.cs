@@ -1,0 +1,192 @@
+using System.Collections.Generic;
+using System.Text.RegularExpressions;
+using ClickHouse.RowBinary.Generator.Model;
+
+namespace ClickHouse.RowBinary.Generator.Emitting;
+
+internal sealed partial class Emitter
+{
+    private const string NativeColumnsType = "global::ClickHouse.RowBinary.NativeColumns";
+
+    /// <summary>The reader variable in the scalar reads of <see cref="ScalarCode.Read"/>, which Native reads point at each column's own reader.</summary>
+    private static readonly Regex s_readerVariable = new(@"\breader\b", RegexOptions.CultureInvariant);
+
+    /// <summary>
+    /// Native's writer: one column of a block of rows at a time, each row's value in RowBinary, as the row writer
+    /// writes it; a fixed-width column into one span reserved for the block.
+    /// </summary>
+    private void EmitWriteNativeColumn()
+    {
+        _code.WriteLine($"static void {_interface}.WriteNativeColumn(ref {WriterType} writer, int column, global::System.ReadOnlySpan<{_spec.Row.TypeName}> rows)");
+        using (_code.OpenBlock())
+        {
+            _code.WriteLine("switch (column)");
+            using (_code.OpenBlock())
+            {
+                int column = 0;
+                var fields = _spec.Row.Fields;
+                for (int index = 0; index < fields.Count; index++)
+                {
+                    FieldSpec field = fields[index];
+                    if (field.Value is NestedValueSpec nested)
+                    {
+                        for (int k = 0; k < nested.Row.Fields.Count; k++)
+                        {
+                            EmitNativeWriteCase(column++, names => EmitWriteNestedNativeColumn(field, nested, _columnMethods[index]!.NestedWrites![k], names));
+                        }
+                        continue;
+                    }
+                    if (field.Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { } fixedWidth)
+                    {
+                        EmitNativeWriteCase(column++, names => EmitWriteFixedWidthColumn(field, fixedWidth));
+                        continue;
+                    }
+                    ColumnMethods? methods = _columnMethods[index];
+                    EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteColumn(field, methods, "row." + Identifier(field.MemberName), names)));
+                }
+                _code.WriteLine("default:");
+                _code.Indent();
+                _code.WriteLine($"throw {RuntimeSupport}.UnknownColumn(column);");
+                _code.Unindent();
+            }
+        }
+    }
+
+    private void EmitNativeWriteCase(int column, System.Action<LocalNames> body)
+    {
+        _code.WriteLine($"case {Number(column)}:");
+        using (_code.OpenBlock())
+        {
+            body(new LocalNames("writer", "column", "rows", "row"));
+            _code.WriteLine("break;");
+        }
+    }
+
+    private void EmitForEachRow(System.Action body)
+    {
+        _code.WriteLine($"foreach ({_spec.Row.TypeName} row in rows)");
+        using (_code.OpenBlock())
+        {
+            body();
+        }
+    }
+
+    /// <summary>A fixed-width column: every row's value stored at its offset in one span, then one Advance.</summary>
+    private void EmitWriteFixedWidthColumn(FieldSpec field, FixedWidthCode fixedWidth)
+    {
+        string size = Number(fixedWidth.ByteSize);
+        string bytes = fixedWidth.ByteSize == 1 ? "rows.Length" : $"rows.Length * {size}";
+        _code.WriteLine($"global::System.Span<byte> span = writer.GetSpan({bytes});");
+        EmitFor("rows.Length", index =>
+        {
+            string value = $"rows[{index}].{Identifier(field.MemberName)}";
+            if (fixedWidth.Conversion is { } conversion)
+            {
+                value = conversion.Convert(value);
+            }
+            string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {size}";
+            _code.WriteLine(fixedWidth.StoreAt("span", at, $"span.Slice({at})", value) + ";");
+        });
+        _code.WriteLine($"writer.Advance({bytes});");
+    }
+
+    /// <summary>One <c>name.field</c> column of a Nested field: the field of every element of every row's collection.</summary>
+    private void EmitWriteNestedNativeColumn(FieldSpec field, NestedValueSpec nested, string write, LocalNames names)
+    {
+        EmitForEachRow(() =>
+        {
+            string collection = EmitCollectionLocal(nested, nested.Kind, "row." + Identifier(field.MemberName), field.LocalName, names);
+            _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
+        });
+    }
+
+    /// <summary>
+    /// Native's reader: a reader per column over its values in RowBinary (or, for a fixed-width column, its span), and
+    /// for each row every column's next value, then the constructor.
+    /// </summary>
+    private void EmitReadNative()
+    {
+        _code.WriteLine($"static void {_interface}.ReadNative(ref {NativeColumnsType} columns, global::System.Span<{_spec.Row.TypeName}> rows)");
+        using (_code.OpenBlock())
+        {
+            var names = new LocalNames("columns", "rows");
+            var fields = _spec.Row.Fields;
+            var sources = new List<NativeSource>[fields.Count];
+            int column = 0;
+            for (int i = 0; i < fields.Count; i++)
+            {
+                sources[i] = new List<NativeSource>();
+                if (fields[i].Value is NestedValueSpec nested)
+                {
+                    foreach (FieldSpec subField in nested.Row.Fields)
+                    {
+                        sources[i].Add(EmitNativeSource(column++, NestedArrayHint(fields[i], subField), fixedWidth: null, names));
+                    }
+                    continue;
+                }
+                FixedWidthCode? loadable = fields[i].Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { CanLoad: true, LoadNeedsPosition: false } load ? load : null;
+                sources[i].Add(EmitNativeSource(column++, fields[i].LocalName, loadable, names));
+            }
+
+            EmitFor("rows.Length", index =>
+            {
+                _code.WriteLine($"columns.CurrentRow = {index};");
+                var values = new string[fields.Count];
+                for (int i = 0; i < fields.Count; i++)
+                {
+                    values[i] = EmitReadNativeValue(fields[i], i, sources[i], index, names);
+                }
+                _code.WriteLine($"rows[{index}] = {Construct(_spec.Row, values)};");
+            });
+        }
+    }
+
+    /// <summary>Declares the reader (or span) of one column, and says how its values are read.</summary>
+    private NativeSource EmitNativeSource(int column, string hint, FixedWidthCode? fixedWidth, LocalNames names)
+    {
+        string local = names.Take(hint + "Column");
+        _code.WriteLine(fixedWidth is null
+            ? $"{ReaderType} {local} = columns.Reader({Number(column)});"
+            : $"global::System.ReadOnlySpan<byte> {local} = columns.Values({Number(column)});");
+        return new NativeSource(column, local, fixedWidth);
+    }
+
+    /// <summary>Reads a field's next value into a local, and returns the local.</summary>
+    private string EmitReadNativeValue(FieldSpec field, int fieldIndex, List<NativeSource> sources, string index, LocalNames names)
+    {
+        string local = names.Take(field.LocalName);
+        ColumnMethods? methods = _columnMethods[fieldIndex];
+        if (field.Value is NestedValueSpec nested)
+        {
+            var arrays = new string[sources.Count];
+            for (int k = 0; k < sources.Count; k++)
+            {
+                _code.WriteLine($"columns.CurrentColumn = {Number(sources[k].Column)};");
+                arrays[k] = names.Take(NestedArrayHint(field, nested.Row.Fields[k]));
+                _code.WriteLine($"{NestedColumnArray(nested.Row.Fields[k]).TypeName} {arrays[k]} = {_spec.ColumnsClass}.{methods!.NestedReads![k]}(ref {sources[k].Local});");
+            }
+            _code.WriteLine($"{field.Value.TypeName} {local} = {_spec.ColumnsClass}.{methods!.Read}(ref {sources[0].Local}, {string.Join(", ", arrays)});");
+            return local;
+        }
+
+        NativeSource source = sources[0];
+        string read;
+        if (source.FixedWidth is { } fixedWidth)
+        {
+            string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {Number(fixedWidth.ByteSize)}";
+            read = fixedWidth.LoadAt(source.Local, at, $"{source.Local}.Slice({at})", position: "");
+        }
+        else
+        {
+            _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
+            read = methods is null
+                ? s_readerVariable.Replace(ScalarCode.Read((ScalarValueSpec)field.Value, _spec.SupportClass), source.Local)
+                : $"{_spec.ColumnsClass}.{methods.Read}(ref {source.Local})";
+        }
+        _code.WriteLine($"{field.Value.TypeName} {local} = {read};");
+        return local;
+    }
+
+    /// <summary>Where a column's values are read from: a reader, or the span of a fixed-width column.</summary>
+    private sealed record NativeSource(int Column, string Local, FixedWidthCode? FixedWidth);
+}

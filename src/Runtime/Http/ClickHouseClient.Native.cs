@@ -1,0 +1,156 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+public sealed partial class ClickHouseClient
+{
+    private const string NativeFormatName = "Native";
+
+    /// <summary>
+    /// ClickHouse writes JSON columns in Native as their objects' subcolumns unless told to write them as text, the only
+    /// layout the Native readers take (servers with the JSON type have the setting).
+    /// </summary>
+    private const string NativeJsonAsStringSetting = "output_format_native_write_json_as_string";
+
+    /// <summary>
+    /// The rows of each block a streamed Native query asks for: MergeTree's granule. A stream builds a block's rows at
+    /// once, and rows that live through a whole block of 65,536 outlive the collections of the youngest objects and
+    /// cost the garbage collector dearly (measured: a million 23-column rows streamed in 3.5x less time with blocks of
+    /// this size than of 65,536; docs/native-format.md).
+    /// </summary>
+    private const string StreamedBlockRows = "8192";
+
+    private const string MaxBlockSizeSetting = "max_block_size";
+
+    /// <summary>Whether an INSERT of rows in <paramref name="rowFormat"/> goes as Native.</summary>
+    private bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+    {
+        ClickHouseWireFormat format = CheckWireFormat(requested ?? _wireFormat, optionsName);
+        if (rowFormat == RowBinaryFormat.RowBinaryWithDefaults)
+        {
+            if (requested == ClickHouseWireFormat.Native)
+            {
+                throw new ArgumentException(
+                    "A RowBinaryWithDefaults INSERT is sent as RowBinary: Native has no per-value defaults. Leave WireFormat null, or set Format to RowBinary.",
+                    optionsName);
+            }
+            return false;
+        }
+        return format == ClickHouseWireFormat.Native;
+    }
+
+    /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format.</summary>
+    private bool ReadsNative(ClickHouseQueryOptions? options)
+    {
+        if (options?.Format is { } format)
+        {
+            if (options.WireFormat == ClickHouseWireFormat.Native)
+            {
+                throw new ArgumentException($"A query reads Native or {format}, not both: set Format or WireFormat.", nameof(options));
+            }
+            return false;
+        }
+        return CheckWireFormat(options?.WireFormat ?? _wireFormat, nameof(options)) == ClickHouseWireFormat.Native;
+    }
+
+    private static ClickHouseWireFormat CheckWireFormat(ClickHouseWireFormat format, string optionsName)
+        => format is ClickHouseWireFormat.RowBinary or ClickHouseWireFormat.Native
+            ? format
+            : throw new ArgumentOutOfRangeException(optionsName, format, "WireFormat is RowBinary or Native.");
+
+    private IAsyncEnumerable<T> QueryNativeAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        return new NativeRows<T>(
+            async token => await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false),
+            ownsStream: true,
+            cancellationToken,
+            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
+    }
+
+    private async Task<List<T>> QueryNativeListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, options, cancellationToken).ConfigureAwait(false);
+        await using (body.ConfigureAwait(false))
+        {
+            try
+            {
+                List<T> rows = await NativeSerializer.ReadListAsync<T>(body, cancellationToken).ConfigureAwait(false);
+                body.Telemetry?.Read(rows.Count);
+                return rows;
+            }
+            catch (Exception e)
+            {
+                body.Telemetry?.Failed(e);
+                throw;
+            }
+        }
+    }
+
+    private Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
+        if (NativeReading<T>.HasJson)
+        {
+            options = WithSettingUnlessSet(options, NativeJsonAsStringSetting, "1");
+        }
+        return SendQueryAsync(string.Concat(TrimStatementEnd(sql), "\nFORMAT ", NativeFormatName), options, cancellationToken);
+    }
+
+    /// <summary>
+    /// <paramref name="options"/>, or a copy with one more setting where neither they nor the client set it (the caller's
+    /// options are not changed).
+    /// </summary>
+    private ClickHouseQueryOptions? WithSettingUnlessSet(ClickHouseQueryOptions? options, string name, string value)
+    {
+        if ((options?.Settings.ContainsKey(name) ?? false) || HasClientSetting(name))
+        {
+            return options;
+        }
+        return WithSetting(options, name, value);
+    }
+
+    private static ClickHouseQueryOptions WithSetting(ClickHouseQueryOptions? options, string name, string value)
+    {
+        var copy = new ClickHouseQueryOptions
+        {
+            Database = options?.Database,
+            QueryId = options?.QueryId,
+            Progress = options?.Progress,
+        };
+        if (options is not null)
+        {
+            foreach (KeyValuePair<string, object?> parameter in options.Parameters)
+            {
+                copy.Parameters.Add(parameter);
+            }
+            foreach (KeyValuePair<string, string> setting in options.Settings)
+            {
+                copy.Settings.Add(setting);
+            }
+        }
+        copy.Settings[name] = value;
+        return copy;
+    }
+
+    /// <summary>What a Native read of <typeparamref name="T"/> asks the server for, worked out once per row type.</summary>
+    private static class NativeReading<T>
+        where T : IClickHouseRow<T>
+    {
+        // Not a static readonly field: a broken schema stays a clear exception, not a TypeInitializationException.
+        private static bool? s_hasJson;
+
+        /// <summary>A column of the row type is JSON or holds JSON.</summary>
+        public static bool HasJson => s_hasJson ??= RowSchemaCache<T>.Types.Any(HasJsonType);
+
+        private static bool HasJsonType(ClickHouseType type) => type.Kind == ClickHouseTypeKind.Json || type.Arguments.Any(HasJsonType);
+    }
+}

@@ -1,0 +1,108 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// What a server's <c>system.settings</c> says about INSERTs: whether it has <c>insert_deduplication_token</c>
+/// (ClickHouse 22.2 and later), and the settings that decide how many rows of an INSERT body it parses into one block
+/// and commits before reading on. Asked once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
+/// </summary>
+internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> values)
+{
+    public const string DeduplicationToken = "insert_deduplication_token";
+
+    /// <summary>
+    /// The rows of a block when nothing says otherwise: ClickHouse's default <c>max_insert_block_size</c> is 1,048,449 in
+    /// current versions and 1,048,576 in old ones (18.16); the smaller is the safe assumption.
+    /// </summary>
+    public const long DefaultBlockRows = 1_048_449;
+
+    /// <summary>The settings asked for, in the order of the question.</summary>
+    public static readonly string[] Names =
+    [
+        DeduplicationToken, "max_insert_block_size", "max_insert_block_size_rows", "max_insert_block_size_bytes",
+        "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes",
+    ];
+
+    /// <summary>Nothing known: the server could not be asked.</summary>
+    public static readonly ServerInsertSettings None = new(new Dictionary<string, string>());
+
+    /// <summary>The question, with literal names: servers before 19.11 have no query parameters.</summary>
+    public static string Query => $"SELECT name, value FROM system.settings WHERE name IN ('{string.Join("', '", Names)}') FORMAT TabSeparated";
+
+    /// <summary>Whether the server has <c>insert_deduplication_token</c>; null when it could not be asked.</summary>
+    public bool? HasDeduplicationToken => values.Count == 0 ? null : values.ContainsKey(DeduplicationToken);
+
+    /// <summary>Reads the answer to <see cref="Query"/>: a name and a value, tab-separated, per line.</summary>
+    public static ServerInsertSettings Parse(string answer)
+    {
+        var values = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (string line in answer.Split('\n', StringSplitOptions.RemoveEmptyEntries))
+        {
+            string[] parts = line.Split('\t', 2);
+            if (Array.IndexOf(Names, parts[0]) >= 0)
+            {
+                values[parts[0]] = parts.Length > 1 ? parts[1] : "";
+            }
+        }
+        return new ServerInsertSettings(values);
+    }
+
+    /// <summary>
+    /// How the server cuts an INSERT body into the blocks it commits one by one, with the request's settings
+    /// (<paramref name="sent"/>, later ones first) over the server's.
+    /// </summary>
+    public InsertBlockSize BlockSize(params IEnumerable<KeyValuePair<string, string>>?[] sent)
+    {
+        long? Setting(string name)
+        {
+            foreach (IEnumerable<KeyValuePair<string, string>>? settings in sent)
+            {
+                foreach (KeyValuePair<string, string> setting in settings ?? [])
+                {
+                    if (setting.Key == name)
+                    {
+                        return Number(setting.Value);
+                    }
+                }
+            }
+            return values.TryGetValue(name, out string? value) ? Number(value) : null;
+        }
+
+        long rows = Setting("max_insert_block_size") is > 0 and long maxRows ? maxRows : DefaultBlockRows;
+        if (Setting("max_insert_block_size_rows") is > 0 and long maxRowsNew)
+        {
+            rows = Math.Min(rows, maxRowsNew);
+        }
+        bool bytesMayCut = Setting("max_insert_block_size_bytes") > 0 || Setting("input_format_max_block_size_bytes") > 0;
+        if (values.ContainsKey("max_insert_block_size_rows"))
+        {
+            // Servers with this setting also emit a parsed block once both minimums are reached (0 takes no part).
+            long minRows = Setting("min_insert_block_size_rows") ?? 0;
+            long minBytes = Setting("min_insert_block_size_bytes") ?? 0;
+            if (minRows > 0 && minRows < rows && minBytes == 0)
+            {
+                rows = minRows;
+            }
+            else if ((minRows > 0 && minRows < rows) || (minRows == 0 && minBytes > 0))
+            {
+                bytesMayCut = true;
+            }
+        }
+        return new InsertBlockSize(rows, bytesMayCut);
+    }
+
+    private static long? Number(string value)
+        => long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out long number) ? number : null;
+}
+
+/// <summary>How a server cuts an INSERT body into the blocks it commits one by one.</summary>
+/// <param name="Rows">A block is committed at the latest when it holds this many rows.</param>
+/// <param name="BytesMayCut">A byte limit may end a block earlier: then any row sent may already be committed.</param>
+internal readonly record struct InsertBlockSize(long Rows, bool BytesMayCut)
+{
+    /// <summary>At most how many of <paramref name="rowsSent"/> rows the server may have committed before the body broke off.</summary>
+    public long MayHaveCommitted(long rowsSent) => BytesMayCut ? rowsSent : rowsSent / Rows * Rows;
+}

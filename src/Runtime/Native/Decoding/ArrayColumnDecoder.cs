@@ -1,0 +1,63 @@
+using System;
+using System.Buffers.Binary;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Array(T), and what Native lays out as one (Map, Nested, the geo types): each value's end offset as a UInt64 (the
+/// number of elements up to and including it), then one column of every element.
+/// </summary>
+internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecoder element) : NativeColumnDecoder(type)
+{
+    private int _cursor;
+    private ulong _previous;
+
+    public override void ReadPrefix(ref NativeInput input) => element.ReadPrefix(ref input);
+
+    public override void Scan(ref NativeInput input, int count)
+    {
+        _cursor = input.SkipValues(count, sizeof(ulong), $"offsets of {Type}");
+        _previous = 0;
+        ulong end = 0;
+        ReadOnlySpan<byte> offsets = input.Data.Slice(_cursor, count * sizeof(ulong));
+        for (int i = 0; i < count; i++)
+        {
+            ulong next = BinaryPrimitives.ReadUInt64LittleEndian(offsets.Slice(i * sizeof(ulong)));
+            if (next < end)
+            {
+                throw input.Invalid(input.OffsetOf(_cursor + (i * sizeof(ulong))), $"offsets of {Type}", $"offset {next} is smaller than the offset {end} before it.");
+            }
+            end = next;
+        }
+        element.Scan(ref input, input.ReadCount(end, $"elements of {Type}"));
+    }
+
+    public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
+    {
+        int count = NextCount(data);
+        output.WriteVarUInt((uint)count);
+        for (int i = 0; i < count; i++)
+        {
+            element.CopyValue(data, ref output);
+        }
+    }
+
+    public override void SkipValue(ReadOnlySpan<byte> data)
+    {
+        int count = NextCount(data);
+        for (int i = 0; i < count; i++)
+        {
+            element.SkipValue(data);
+        }
+    }
+
+    private int NextCount(ReadOnlySpan<byte> data)
+    {
+        ulong end = BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(_cursor));
+        _cursor += sizeof(ulong);
+        int count = (int)(end - _previous);
+        _previous = end;
+        return count;
+    }
+}

@@ -1,0 +1,29 @@
+using System;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>A column of values of one size (numbers, dates, UUIDs, FixedString): the same bytes in Native and RowBinary.</summary>
+internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : NativeColumnDecoder(type), IFlatColumnDecoder
+{
+    private int _cursor;
+
+    public int Start { get; private set; }
+
+    public int End { get; private set; }
+
+    public override void Scan(ref NativeInput input, int count)
+    {
+        Start = input.SkipValues(count, size, Type.ToString());
+        End = input.Position;
+        _cursor = Start;
+    }
+
+    public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
+    {
+        output.WriteBytes(data.Slice(_cursor, size));
+        _cursor += size;
+    }
+
+    public override void SkipValue(ReadOnlySpan<byte> data) => _cursor += size;
+}

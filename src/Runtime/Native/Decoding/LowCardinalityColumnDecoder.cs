@@ -1,0 +1,182 @@
+using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// LowCardinality(T): a version (a UInt64, 1) before the data; then, for a column with values, granules of: the index
+/// width and flags (a UInt64), the dictionary (a UInt64 count, then the keys as a column of T without Nullable), the
+/// number of rows (a UInt64) and each row's index into the dictionary. Under <c>LowCardinality(Nullable(T))</c>, index 0
+/// is NULL. Values are written out as T in RowBinary, so a reader of T reads them whatever the wire.
+/// </summary>
+internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
+{
+    private const ulong SharedDictionariesWithAdditionalKeys = 1;
+    private const ulong NeedGlobalDictionary = 1UL << 8;
+    private const ulong HasAdditionalKeys = 1UL << 9;
+    private const ulong NeedUpdateDictionary = 1UL << 10;
+
+    private readonly bool _nullable;
+    private readonly int _keySize;
+    private readonly List<Granule> _granules = [];
+    private int[] _keyStarts = [];
+    private int _keyStartCount;
+    private int _granule;
+    private int _row;
+
+    public LowCardinalityColumnDecoder(ClickHouseType type)
+        : base(type)
+    {
+        ClickHouseType dictionary = NativeLayout.Expand(type.Arguments[0]);
+        _nullable = dictionary.Kind == ClickHouseTypeKind.Nullable;
+        ClickHouseType key = NativeLayout.Expand(_nullable ? dictionary.Arguments[0] : dictionary);
+        _keySize = key.Kind == ClickHouseTypeKind.String ? -1 : key.ByteSize;
+        if (_keySize == 0 || !NativeLayout.IsFlat(key))
+        {
+            throw new NotSupportedException($"No Native layout is known for {type}: its dictionary keys are {key}.");
+        }
+    }
+
+    public override void ReadPrefix(ref NativeInput input)
+    {
+        long offset = input.Offset;
+        ulong version = input.ReadUInt64($"{Type} version");
+        if (version != SharedDictionariesWithAdditionalKeys)
+        {
+            throw input.Invalid(offset, $"{Type} version", $"expected {SharedDictionariesWithAdditionalKeys}, found {version}.");
+        }
+    }
+
+    public override void Scan(ref NativeInput input, int count)
+    {
+        _granules.Clear();
+        _keyStartCount = 0;
+        _granule = 0;
+        _row = 0;
+        // A column with no values (the elements of empty arrays) writes no granule at all.
+        for (int rows = 0; rows < count;)
+        {
+            Granule granule = ScanGranule(ref input, count - rows);
+            _granules.Add(granule);
+            rows += granule.Rows;
+        }
+    }
+
+    public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
+    {
+        Granule granule = NextGranule();
+        ulong index = granule.Index(data, _row++);
+        if (_nullable)
+        {
+            output.WriteUInt8(index == 0 ? (byte)1 : (byte)0);
+            if (index == 0)
+            {
+                return;
+            }
+        }
+        if (_keySize > 0)
+        {
+            output.WriteBytes(data.Slice(granule.Keys + ((int)index * _keySize), _keySize));
+        }
+        else
+        {
+            int start = _keyStarts[granule.FirstKey + (int)index];
+            output.WriteBytes(data.Slice(start, _keyStarts[granule.FirstKey + (int)index + 1] - start));
+        }
+    }
+
+    public override void SkipValue(ReadOnlySpan<byte> data)
+    {
+        NextGranule();
+        _row++;
+    }
+
+    private Granule NextGranule()
+    {
+        Granule granule = _granules[_granule];
+        if (_row == granule.Rows)
+        {
+            _row = 0;
+            granule = _granules[++_granule];
+        }
+        return granule;
+    }
+
+    private Granule ScanGranule(ref NativeInput input, int rowsLeft)
+    {
+        string what = $"{Type} dictionary";
+        long offset = input.Offset;
+        ulong flags = input.ReadUInt64(what);
+        ulong indexType = flags & ~(NeedGlobalDictionary | HasAdditionalKeys | NeedUpdateDictionary);
+        if (indexType > 3 || (flags & NeedGlobalDictionary) != 0 || (flags & HasAdditionalKeys) == 0)
+        {
+            throw input.Invalid(offset, what, $"index flags 0x{flags:X} are not those of a Native block (a dictionary in the block, indexes of 1, 2, 4 or 8 bytes).");
+        }
+
+        int keyCount = input.ReadCount(input.ReadUInt64(what), what);
+        int firstKey = _keyStartCount;
+        int keys = input.Position;
+        if (_keySize > 0)
+        {
+            input.SkipValues(keyCount, _keySize, what);
+        }
+        else
+        {
+            EnsureKeyStarts(_keyStartCount + keyCount + 1);
+            for (int k = 0; k < keyCount; k++)
+            {
+                _keyStarts[_keyStartCount++] = input.Position;
+                input.SkipString(what);
+            }
+            _keyStarts[_keyStartCount++] = input.Position;
+        }
+
+        offset = input.Offset;
+        ulong rows = input.ReadUInt64(what);
+        if (rows > (ulong)rowsLeft)
+        {
+            throw input.Invalid(offset, what, $"a granule of {rows} rows is more than the {rowsLeft} rows left in the column.");
+        }
+        int width = 1 << (int)indexType;
+        int indexes = input.SkipValues((long)rows, width, what);
+        var granule = new Granule(keys, firstKey, keyCount, indexes, width, (int)rows);
+        for (int row = 0; row < granule.Rows; row++)
+        {
+            ulong index = granule.Index(input.Data, row);
+            if (index >= (ulong)keyCount)
+            {
+                throw input.Invalid(input.OffsetOf(indexes + (row * width)), what, $"index {index} is past the dictionary of {keyCount} keys.");
+            }
+        }
+        return granule;
+    }
+
+    private void EnsureKeyStarts(int size)
+    {
+        if (_keyStarts.Length < size)
+        {
+            Array.Resize(ref _keyStarts, Math.Max(size, _keyStarts.Length * 2));
+        }
+    }
+
+    /// <summary>
+    /// One granule: where its keys start (fixed-width keys are found from there), the index of its first key among
+    /// the string key starts, its key count, where its indexes start, their width, and its rows.
+    /// </summary>
+    private readonly record struct Granule(int Keys, int FirstKey, int KeyCount, int Indexes, int Width, int Rows)
+    {
+        public ulong Index(ReadOnlySpan<byte> data, int row)
+        {
+            int at = Indexes + (row * Width);
+            return Width switch
+            {
+                1 => data[at],
+                2 => BinaryPrimitives.ReadUInt16LittleEndian(data.Slice(at)),
+                4 => BinaryPrimitives.ReadUInt32LittleEndian(data.Slice(at)),
+                _ => BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(at)),
+            };
+        }
+    }
+}

@@ -1,0 +1,43 @@
+using System;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Nullable(T): a null map (a byte per value, 1 for NULL), then a column of T holding a placeholder under each NULL.</summary>
+internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDecoder inner) : NativeColumnDecoder(type)
+{
+    private int _cursor;
+
+    public override void ReadPrefix(ref NativeInput input) => inner.ReadPrefix(ref input);
+
+    public override void Scan(ref NativeInput input, int count)
+    {
+        _cursor = input.Skip(count, "null map");
+        int invalid = input.Data.Slice(_cursor, count).IndexOfAnyExcept((byte)0, (byte)1);
+        if (invalid >= 0)
+        {
+            throw input.Invalid(input.OffsetOf(_cursor + invalid), $"null map of {Type}", $"expected 0 or 1, found 0x{input.Data[_cursor + invalid]:X2}.");
+        }
+        inner.Scan(ref input, count);
+    }
+
+    public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
+    {
+        byte isNull = data[_cursor++];
+        output.WriteUInt8(isNull);
+        if (isNull != 0)
+        {
+            inner.SkipValue(data);
+        }
+        else
+        {
+            inner.CopyValue(data, ref output);
+        }
+    }
+
+    public override void SkipValue(ReadOnlySpan<byte> data)
+    {
+        _cursor++;
+        inner.SkipValue(data);
+    }
+}

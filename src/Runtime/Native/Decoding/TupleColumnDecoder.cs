@@ -1,0 +1,40 @@
+using System;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Tuple(T1, ..), and Point: one column per element, one after the other.</summary>
+internal sealed class TupleColumnDecoder(ClickHouseType type, NativeColumnDecoder[] elements) : NativeColumnDecoder(type)
+{
+    public override void ReadPrefix(ref NativeInput input)
+    {
+        foreach (NativeColumnDecoder element in elements)
+        {
+            element.ReadPrefix(ref input);
+        }
+    }
+
+    public override void Scan(ref NativeInput input, int count)
+    {
+        foreach (NativeColumnDecoder element in elements)
+        {
+            element.Scan(ref input, count);
+        }
+    }
+
+    public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
+    {
+        foreach (NativeColumnDecoder element in elements)
+        {
+            element.CopyValue(data, ref output);
+        }
+    }
+
+    public override void SkipValue(ReadOnlySpan<byte> data)
+    {
+        foreach (NativeColumnDecoder element in elements)
+        {
+            element.SkipValue(data);
+        }
+    }
+}

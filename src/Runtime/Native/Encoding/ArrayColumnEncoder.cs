@@ -1,0 +1,39 @@
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>Array(T), and what Native lays out as one: each value's end offset as a UInt64, then the elements' column.</summary>
+internal sealed class ArrayColumnEncoder(ClickHouseType type, NativeColumnEncoder element) : NativeColumnEncoder(type)
+{
+    private readonly NativeStream _offsets = new();
+    private readonly string _what = type.ToString();
+    private ulong _end;
+
+    public override void Add(ref RowBinaryReader values)
+    {
+        int count = values.ReadLength(_what);
+        _end += (uint)count;
+        _offsets.AppendUInt64(_end);
+        for (int i = 0; i < count; i++)
+        {
+            element.Add(ref values);
+        }
+    }
+
+    public override void AddDefault() => _offsets.AppendUInt64(_end);
+
+    public override void WritePrefix(ref RowBinaryWriter output) => element.WritePrefix(ref output);
+
+    public override void WriteData(ref RowBinaryWriter output)
+    {
+        output.WriteBytes(_offsets.Written);
+        element.WriteData(ref output);
+    }
+
+    public override void Clear()
+    {
+        _offsets.Clear();
+        _end = 0;
+        element.Clear();
+    }
+}

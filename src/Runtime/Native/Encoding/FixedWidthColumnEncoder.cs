@@ -1,0 +1,24 @@
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>A column of values of one size: their RowBinary bytes one after the other.</summary>
+internal sealed class FixedWidthColumnEncoder(ClickHouseType type, int size) : NativeColumnEncoder(type)
+{
+    private readonly NativeStream _values = new();
+    private readonly string _what = type.ToString();
+
+    public override void Add(ref RowBinaryReader values) => _values.AppendFrom(ref values, size, _what);
+
+    public override void AddDefault()
+    {
+        for (int i = 0; i < size; i++)
+        {
+            _values.Append(0);
+        }
+    }
+
+    public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
+
+    public override void Clear() => _values.Clear();
+}

@@ -1,0 +1,22 @@
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>A String column: a varint length, then the bytes, per value.</summary>
+internal sealed class StringColumnEncoder(ClickHouseType type) : NativeColumnEncoder(type)
+{
+    private readonly NativeStream _values = new();
+
+    public override void Add(ref RowBinaryReader values)
+    {
+        int length = values.ReadLength("String");
+        _values.AppendVarUInt((uint)length);
+        _values.AppendFrom(ref values, length, "String");
+    }
+
+    public override void AddDefault() => _values.Append(0);
+
+    public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
+
+    public override void Clear() => _values.Clear();
+}

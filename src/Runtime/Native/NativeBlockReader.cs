@@ -1,0 +1,201 @@
+using System;
+using System.Buffers;
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Reads the blocks of one Native stream into rows of <typeparamref name="T"/>. A block is the number of columns and
+/// rows (varints), then per column its name, its type name and its data. <see cref="Scan"/> finds the block's end and
+/// checks everything in it against the bytes given (a count or an offset from the wire sizes nothing by itself);
+/// <see cref="Read"/> then hands the columns to the generated reader. The header is checked against the row type as a
+/// RowBinaryWithNamesAndTypes header is (columns by name, in any order), again only when a block changes it.
+/// </summary>
+internal sealed class NativeBlockReader<T>
+    where T : IClickHouseRow<T>
+{
+    private readonly RowBinaryStringCache _strings = new();
+    private readonly NativeColumnValues[] _values = new NativeColumnValues[T.Schema.Columns.Count];
+    private Column[] _columns = [];
+    private bool _headerChecked;
+    private int _rows;
+    private Resume? _resume;
+
+    /// <summary>The rows of the blocks before the current one.</summary>
+    public long RowsBefore { get; private set; }
+
+    /// <summary>
+    /// Scans the block at <paramref name="input"/>'s position and moves past it; returns its rows. Over bytes that are
+    /// not final, a block they cut throws <see cref="RowBinaryNeedMoreDataException"/>: call again with the same block
+    /// and more bytes, and the scan resumes at the column it could not finish (the columns before it stay scanned).
+    /// </summary>
+    /// <exception cref="RowBinarySchemaMismatchException">The block's columns do not fit <typeparamref name="T"/>.</exception>
+    /// <exception cref="RowBinaryException">The block is not a valid Native block.</exception>
+    public int Scan(ref NativeInput input)
+    {
+        int blockStart = input.Position;
+        if (_resume is { } resume)
+        {
+            input.Skip(resume.Position - blockStart, "column");
+        }
+        else
+        {
+            RowsBefore += _rows;
+            _rows = 0;
+            int columns = input.ReadCount(input.ReadVarUInt("column count"), "column count");
+            ulong rowCount = input.ReadVarUInt("row count");
+            // Every value of every column takes a byte at least; a block of no columns has no rows to read.
+            int rows = columns == 0 ? 0 : input.ReadCount(rowCount, "row count");
+            if (_columns.Length != columns)
+            {
+                _columns = new Column[columns];
+                _headerChecked = false;
+            }
+            resume = new Resume(0, input.Position, rows);
+        }
+        for (int c = resume.Column; c < _columns.Length; c++)
+        {
+            int columnStart = input.Position;
+            try
+            {
+                ScanColumn(ref input, c, resume.Rows);
+            }
+            catch (RowBinaryNeedMoreDataException)
+            {
+                _resume = new Resume(c, columnStart, resume.Rows);
+                throw;
+            }
+        }
+        _resume = null;
+        if (!_headerChecked)
+        {
+            CheckHeader();
+        }
+        _rows = resume.Rows;
+        return resume.Rows;
+    }
+
+    /// <summary>
+    /// Reads the rows of the block just scanned into <paramref name="destination"/>, which holds exactly its rows.
+    /// <paramref name="data"/> is what the scan was given, starting <paramref name="dataOffset"/> bytes into the stream.
+    /// </summary>
+    /// <exception cref="RowBinaryException">A value cannot be read; the message names its column and row.</exception>
+    public void Read(ReadOnlySpan<byte> data, long dataOffset, Span<T> destination)
+    {
+        foreach (Column column in _columns)
+        {
+            _values[column.SchemaIndex] = column.Decoder is IFlatColumnDecoder flat
+                ? new NativeColumnValues(flat.Start, flat.End - flat.Start, dataOffset + flat.Start, Decoded: null)
+                : new NativeColumnValues(0, 0, column.Offset, Decode(column, data, destination.Length));
+        }
+        var columns = new NativeColumns(data, _values, _strings);
+        try
+        {
+            T.ReadNative(ref columns, destination);
+        }
+        catch (Exception exception) when (RowErrors.IsValueError(exception))
+        {
+            throw RowErrors.Reading(T.Schema, columns.CurrentColumn, RowsBefore + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
+        }
+    }
+
+    private void ScanColumn(ref NativeInput input, int c, int rows)
+    {
+        string name = input.ReadName("column name");
+        string typeName = input.ReadName("column type");
+        Column? column = _columns[c];
+        long offset = input.Offset;
+        try
+        {
+            if (column is null || !string.Equals(name, column.Name, StringComparison.Ordinal) || !string.Equals(typeName, column.TypeName, StringComparison.Ordinal))
+            {
+                column = _columns[c] = new Column(name, typeName, Decoder(typeName, offset));
+                _headerChecked = false;
+            }
+            column.Offset = offset;
+            column.Decoder.ReadPrefix(ref input);
+            column.Decoder.Scan(ref input, rows);
+        }
+        catch (RowBinaryException e)
+        {
+            throw e.AtBlockColumn(name, RowsBefore);
+        }
+    }
+
+    private static NativeColumnDecoder Decoder(string typeName, long offset)
+    {
+        if (!ClickHouseType.TryParse(typeName, out ClickHouseType? type, out string? error))
+        {
+            throw new RowBinaryException($"The column type '{typeName}' at byte offset {offset} cannot be parsed: {error}", offset, typeName);
+        }
+        try
+        {
+            return NativeColumnDecoder.For(type);
+        }
+        catch (NotSupportedException e)
+        {
+            throw new RowBinaryException(e.Message, offset, typeName, e);
+        }
+    }
+
+    /// <summary>Checks the block's columns against the row type: every column once, by name, of a type that fits.</summary>
+    private void CheckHeader()
+    {
+        var names = new string[_columns.Length];
+        var types = new string[_columns.Length];
+        for (int c = 0; c < _columns.Length; c++)
+        {
+            names[c] = _columns[c].Name;
+            types[c] = _columns[c].TypeName;
+        }
+        int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types));
+        for (int c = 0; c < _columns.Length; c++)
+        {
+            _columns[c].SchemaIndex = order is null ? c : order[c];
+        }
+        _headerChecked = true;
+    }
+
+    /// <summary>Writes a column's values in RowBinary, for a column Native lays out otherwise.</summary>
+    private ArrayBufferWriter<byte> Decode(Column column, ReadOnlySpan<byte> data, int rows)
+    {
+        ArrayBufferWriter<byte> decoded = column.Decoded ??= new ArrayBufferWriter<byte>();
+        decoded.ResetWrittenCount();
+        var writer = new RowBinaryWriter(decoded);
+        int row = 0;
+        try
+        {
+            for (; row < rows; row++)
+            {
+                column.Decoder.CopyValue(data, ref writer);
+            }
+        }
+        catch (RowBinaryException e)
+        {
+            throw e.AtColumn(column.Name, RowsBefore + row);
+        }
+        writer.Flush();
+        return decoded;
+    }
+
+    /// <summary>Where a scan cut by the end of the bytes resumes: the column, its position in the bytes, the block's rows.</summary>
+    private readonly record struct Resume(int Column, int Position, int Rows);
+
+    /// <summary>One column of the data: its header, its decoder, and where it goes in the row type.</summary>
+    private sealed class Column(string name, string typeName, NativeColumnDecoder decoder)
+    {
+        public string Name { get; } = name;
+
+        public string TypeName { get; } = typeName;
+
+        public NativeColumnDecoder Decoder { get; } = decoder;
+
+        public int SchemaIndex { get; set; }
+
+        /// <summary>Where the column's data starts in the stream, for messages.</summary>
+        public long Offset { get; set; }
+
+        /// <summary>The buffer its values are decoded into, kept for the next blocks.</summary>
+        public ArrayBufferWriter<byte>? Decoded { get; set; }
+    }
+}

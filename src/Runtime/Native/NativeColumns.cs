@@ -1,0 +1,50 @@
+using System;
+using System.ComponentModel;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// The columns of one Native block as the generated readers read them: each column of the row type as its values in
+/// RowBinary, one after the other (in place where Native lays the column out so, decoded from its streams where not).
+/// Generated code sets <see cref="CurrentColumn"/> and <see cref="CurrentRow"/> before a value that can fail, so that
+/// the error names them.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public ref struct NativeColumns
+{
+    private readonly ReadOnlySpan<byte> _block;
+    private readonly NativeColumnValues[] _columns;
+    private readonly RowBinaryStringCache? _strings;
+
+    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings)
+    {
+        _block = block;
+        _columns = columns;
+        _strings = strings;
+        CurrentColumn = 0;
+        CurrentRow = 0;
+    }
+
+    /// <summary>The schema index of the column being read.</summary>
+    public int CurrentColumn { readonly get; set; }
+
+    /// <summary>The row being read, counted from the block's first.</summary>
+    public int CurrentRow { readonly get; set; }
+
+    /// <summary>A reader over the values of the schema's column <paramref name="column"/>.</summary>
+    public readonly RowBinaryReader Reader(int column)
+    {
+        NativeColumnValues values = _columns[column];
+        return new RowBinaryReader(Values(column), values.Offset, _strings) { CurrentColumn = column };
+    }
+
+    /// <summary>
+    /// The RowBinary values of the schema's column <paramref name="column"/>: for a fixed-width column, the value of row
+    /// <c>i</c> is at <c>i</c> times its size.
+    /// </summary>
+    public readonly ReadOnlySpan<byte> Values(int column)
+    {
+        NativeColumnValues values = _columns[column];
+        return values.Decoded is { } decoded ? decoded.WrittenSpan : _block.Slice(values.Start, values.Length);
+    }
+}

@@ -1,0 +1,166 @@
+using System;
+using System.Buffers.Binary;
+using System.Text;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// A cursor over the bytes of Native blocks: every read is checked against the bytes given, so that a count or a
+/// length from the wire bounds nothing but them. When the bytes end and more may follow (a stream still arriving),
+/// a read throws <see cref="RowBinaryNeedMoreDataException"/> and the caller starts the block again with more.
+/// </summary>
+internal ref struct NativeInput
+{
+    /// <summary>The longest column name or type name read from a block header (ClickHouse's own names are far shorter).</summary>
+    private const int MaxNameBytes = 1 << 20;
+
+    private static readonly UTF8Encoding s_utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    private readonly ReadOnlySpan<byte> _data;
+    private readonly long _startOffset;
+    private readonly bool _isFinal;
+    private int _position;
+
+    /// <param name="data">The bytes.</param>
+    /// <param name="startOffset">The offset of the first byte in the whole stream, for messages.</param>
+    /// <param name="isFinal">False when more bytes may follow the ones given.</param>
+    public NativeInput(ReadOnlySpan<byte> data, long startOffset, bool isFinal)
+    {
+        _data = data;
+        _startOffset = startOffset;
+        _isFinal = isFinal;
+        _position = 0;
+    }
+
+    /// <summary>The bytes given, which positions index.</summary>
+    public readonly ReadOnlySpan<byte> Data => _data;
+
+    /// <summary>The index of the next byte in <see cref="Data"/>.</summary>
+    public readonly int Position => _position;
+
+    /// <summary>The offset of the next byte in the whole stream.</summary>
+    public readonly long Offset => _startOffset + _position;
+
+    /// <summary>The offset in the whole stream of the byte at <paramref name="position"/>.</summary>
+    public readonly long OffsetOf(int position) => _startOffset + position;
+
+    /// <summary>Bytes left.</summary>
+    public readonly int Remaining => _data.Length - _position;
+
+    public readonly bool IsEnd => _position >= _data.Length;
+
+    /// <summary>Moves past <paramref name="count"/> bytes and returns the position of the first.</summary>
+    public int Skip(long count, string what)
+    {
+        Require(count, what);
+        int start = _position;
+        _position += (int)count;
+        return start;
+    }
+
+    /// <summary>Moves past <paramref name="count"/> values of <paramref name="size"/> bytes each and returns the position of the first.</summary>
+    public int SkipValues(long count, int size, string what)
+    {
+        if (size != 0 && count > Remaining / size)
+        {
+            NotEnough(count <= long.MaxValue / size ? count * size : long.MaxValue, what);
+        }
+        return Skip(count * size, what);
+    }
+
+    public byte ReadByte(string what)
+    {
+        Require(1, what);
+        return _data[_position++];
+    }
+
+    public ulong ReadUInt64(string what)
+    {
+        Require(8, what);
+        ulong value = BinaryPrimitives.ReadUInt64LittleEndian(_data.Slice(_position));
+        _position += 8;
+        return value;
+    }
+
+    /// <summary>An unsigned LEB128 varint of at most 10 bytes.</summary>
+    public ulong ReadVarUInt(string what)
+    {
+        long start = Offset;
+        ulong result = 0;
+        for (int i = 0; i < 10; i++)
+        {
+            byte b = ReadByte(what);
+            result |= (ulong)(b & 0x7F) << (7 * i);
+            if (b < 0x80)
+            {
+                return result;
+            }
+        }
+        throw Invalid(start, what, "a varint is longer than 10 bytes.");
+    }
+
+    /// <summary>
+    /// A count of values read from the wire, each taking at least one byte in the data that follows: checked against
+    /// the bytes left before anything is sized by it.
+    /// </summary>
+    public int ReadCount(ulong count, string what)
+    {
+        if (count > (ulong)Remaining)
+        {
+            if (!_isFinal)
+            {
+                throw new RowBinaryNeedMoreDataException();
+            }
+            throw Invalid(Offset, what, $"{count} values need at least {count} bytes, but only {Remaining} remain.");
+        }
+        return (int)count;
+    }
+
+    /// <summary>Skips a String value: a varint length, then the bytes.</summary>
+    public void SkipString(string what)
+    {
+        ulong length = ReadVarUInt(what);
+        Skip(length > long.MaxValue ? long.MaxValue : (long)length, what);
+    }
+
+    /// <summary>A column or type name of a block header, as UTF-8 text.</summary>
+    public string ReadName(string what)
+    {
+        long start = Offset;
+        ulong length = ReadVarUInt(what);
+        if (length > MaxNameBytes)
+        {
+            throw Invalid(start, what, $"a name of {length} bytes is longer than the {MaxNameBytes} bytes allowed.");
+        }
+        int position = Skip((long)length, what);
+        try
+        {
+            return s_utf8.GetString(_data.Slice(position, (int)length));
+        }
+        catch (DecoderFallbackException)
+        {
+            throw Invalid(start, what, "the name is not valid UTF-8.");
+        }
+    }
+
+    public readonly RowBinaryException Invalid(long offset, string what, string message)
+        => new($"Invalid {what} at byte offset {offset}: {message}", offset, what);
+
+    private readonly void Require(long count, string what)
+    {
+        if (count > Remaining)
+        {
+            NotEnough(count, what);
+        }
+    }
+
+    private readonly void NotEnough(long count, string what)
+    {
+        if (!_isFinal)
+        {
+            throw new RowBinaryNeedMoreDataException();
+        }
+        throw new RowBinaryException(
+            $"Unexpected end of data at byte offset {Offset} reading {what}: expected {count} more bytes, {Remaining} remain.", Offset, what);
+    }
+}

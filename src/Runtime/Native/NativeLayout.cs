@@ -1,0 +1,63 @@
+using ClickHouse.RowBinary.Types;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// How the Native format lays out a type: the types it writes as others (Map as an Array of key-value Tuples, the
+/// geo types as Arrays and Tuples of Float64, Nested as an Array of Tuples, SimpleAggregateFunction as its value),
+/// and which types are flat, their column being their RowBinary values one after the other.
+/// </summary>
+internal static class NativeLayout
+{
+    /// <summary>
+    /// The type whose layout <paramref name="type"/> has in Native: itself, or the Array and Tuple it is laid out as.
+    /// LowCardinality stays: its layout is its own.
+    /// </summary>
+    public static ClickHouseType Expand(ClickHouseType type)
+    {
+        while (true)
+        {
+            switch (type.Kind)
+            {
+                case ClickHouseTypeKind.SimpleAggregateFunction:
+                    type = type.Arguments[0];
+                    continue;
+                case ClickHouseTypeKind.Map:
+                    return KnownTypes.Get($"Array(Tuple({type.Arguments[0]}, {type.Arguments[1]}))");
+                case ClickHouseTypeKind.Nested:
+                    return KnownTypes.Get($"Array(Tuple({string.Join(", ", type.Arguments)}))");
+                case ClickHouseTypeKind.Point:
+                    return KnownTypes.Get("Tuple(Float64, Float64)");
+                case ClickHouseTypeKind.Ring:
+                case ClickHouseTypeKind.LineString:
+                    return KnownTypes.Get("Array(Point)");
+                case ClickHouseTypeKind.Polygon:
+                case ClickHouseTypeKind.MultiLineString:
+                    return KnownTypes.Get("Array(Ring)");
+                case ClickHouseTypeKind.MultiPolygon:
+                    return KnownTypes.Get("Array(Polygon)");
+                default:
+                    return type;
+            }
+        }
+    }
+
+    /// <summary>
+    /// True when a column of <paramref name="type"/> is its RowBinary values one after the other: numbers, strings,
+    /// dates, decimals, UUIDs, IPs, enums, times and intervals.
+    /// </summary>
+    public static bool IsFlat(ClickHouseType type)
+    {
+        type = Expand(type);
+        return type.Kind is not (ClickHouseTypeKind.Nullable or ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.Array
+            or ClickHouseTypeKind.Tuple or ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic or ClickHouseTypeKind.Json
+            or ClickHouseTypeKind.Nothing);
+    }
+
+    /// <summary>
+    /// The type name a block header gives a column of <paramref name="typeName"/>: as ClickHouse writes it to clients
+    /// of the HTTP interface, a top-level <c>DateTime('zone')</c> is <c>DateTime</c> (the zone is not in the data).
+    /// </summary>
+    public static string HeaderTypeName(string typeName)
+        => typeName.StartsWith("DateTime(", System.StringComparison.Ordinal) ? "DateTime" : typeName;
+}

@@ -1,0 +1,110 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// The rows of a stream of Native blocks as an <see cref="IAsyncEnumerable{T}"/>, for
+/// <see cref="NativeSerializer.ReadAsync{T}"/> and the client's queries: a block is read when the rows before it are
+/// used up, and its rows handed out by a synchronous <see cref="IAsyncEnumerator{T}.MoveNextAsync"/>.
+/// </summary>
+internal sealed class NativeRows<T> : IAsyncEnumerable<T>
+    where T : IClickHouseRow<T>
+{
+    private readonly Func<CancellationToken, Task<Stream>> _open;
+    private readonly bool _ownsStream;
+    private readonly CancellationToken _cancellationToken;
+    private readonly Action<Stream, long>? _finished;
+
+    /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated).</param>
+    /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
+    /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
+    /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
+    public NativeRows(Func<CancellationToken, Task<Stream>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
+    {
+        _open = open;
+        _ownsStream = ownsStream;
+        _cancellationToken = cancellationToken;
+        _finished = finished;
+    }
+
+    public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
+    {
+        CancellationTokenSource? linked = null;
+        CancellationToken token = _cancellationToken;
+        if (cancellationToken.CanBeCanceled && cancellationToken != _cancellationToken)
+        {
+            if (_cancellationToken.CanBeCanceled)
+            {
+                linked = CancellationTokenSource.CreateLinkedTokenSource(_cancellationToken, cancellationToken);
+                token = linked.Token;
+            }
+            else
+            {
+                token = cancellationToken;
+            }
+        }
+        return new Enumerator(this, token, linked);
+    }
+
+    private sealed class Enumerator(NativeRows<T> rows, CancellationToken cancellationToken, CancellationTokenSource? linked) : IAsyncEnumerator<T>
+    {
+        private Stream? _stream;
+        private NativeStreamReader<T>? _reader;
+        private int _index = -1;
+        private long _rows;
+
+        public T Current { get; private set; } = default!;
+
+        public ValueTask<bool> MoveNextAsync()
+        {
+            if (_reader is not null && _index + 1 < _reader.Rows.Length && !cancellationToken.IsCancellationRequested)
+            {
+                Current = _reader.Rows[++_index];
+                _rows++;
+                return new ValueTask<bool>(true);
+            }
+            return MoveNextSlowAsync();
+        }
+
+        private async ValueTask<bool> MoveNextSlowAsync()
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            Current = default!;
+            if (_reader is null)
+            {
+                _stream = await rows._open(cancellationToken).ConfigureAwait(false);
+                _reader = new NativeStreamReader<T>(_stream);
+            }
+            _index = -1;
+            if (!await _reader.ReadBlockAsync(cancellationToken).ConfigureAwait(false))
+            {
+                return false;
+            }
+            _index = 0;
+            Current = _reader.Rows[0];
+            _rows++;
+            return true;
+        }
+
+        public async ValueTask DisposeAsync()
+        {
+            _reader?.Dispose();
+            _reader = null;
+            linked?.Dispose();
+            if (_stream is null)
+            {
+                return;
+            }
+            rows._finished?.Invoke(_stream, _rows);
+            if (rows._ownsStream)
+            {
+                await _stream.DisposeAsync().ConfigureAwait(false);
+            }
+            _stream = null;
+        }
+    }
+}

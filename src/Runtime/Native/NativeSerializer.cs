@@ -1,0 +1,26 @@
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Reads and writes rows of <see cref="IClickHouseRow{TSelf}"/> types in ClickHouse's Native format, column by column
+/// in blocks, from the same generated code as <see cref="RowBinarySerializer"/>: synchronously over buffers, and
+/// asynchronously over streams with memory bounded by one block.
+/// </summary>
+/// <remarks>
+/// <para>Native is columnar: a block holds each column's values together, with their name and type. ClickHouse reads
+/// and writes it with less work than RowBinary (each column is parsed as a whole, not value by value), which is what
+/// makes it faster end to end where the server's work dominates (docs/native-format.md).</para>
+/// <para>Blocks are written of <see cref="BlockRows"/> rows (the last one smaller); blocks read are as the writer made
+/// them, and are checked against the bytes given whatever they claim. A block's header (column names and types) is
+/// checked against the row type as a RowBinaryWithNamesAndTypes header is: columns by name, in any order.</para>
+/// <para>Every error raised by a value names its column and its row (<see cref="RowBinaryException.Column"/>,
+/// <see cref="RowBinaryException.Row"/>); a header that does not fit is a <see cref="RowBinarySchemaMismatchException"/>.</para>
+/// </remarks>
+public static partial class NativeSerializer
+{
+    /// <summary>
+    /// The rows of each block written: 65,536, ClickHouse's own <c>max_block_size</c>. Small blocks cost the server a
+    /// header and a type lookup per column each; large ones hold more rows and bytes in memory at once on both sides.
+    /// The server gathers an INSERT's blocks into parts of its own size whatever this is.
+    /// </summary>
+    public const int BlockRows = 65_536;
+}

@@ -1,0 +1,205 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using ClickHouse.RowBinary.Tests.Serialization.Rows;
+using ClickHouse.RowBinary.Tests.Serialization.Streams;
+
+namespace ClickHouse.RowBinary.Tests.Serialization;
+
+/// <summary>
+/// NativeSerializer over buffers and streams: blocks of <see cref="NativeSerializer.BlockRows"/> rows each way, every
+/// entry point giving the same bytes and rows, streams read a byte at a time, the header checked by name, and bad
+/// values and bad blocks named by column and row.
+/// </summary>
+public class NativeSerializerTests
+{
+    private const int ManyRows = (2 * NativeSerializer.BlockRows) + 1234;
+
+    [Fact]
+    public void Write_SplitsRowsIntoBlocksOfBlockRows()
+    {
+        byte[] data = Write(TickRows.Sequence(ManyRows));
+
+        List<NativeBlocks.Block> blocks = NativeBlocks.Blocks(data);
+
+        Assert.Equal([NativeSerializer.BlockRows, NativeSerializer.BlockRows, 1234], blocks.Select(b => b.Rows));
+        Assert.All(blocks, block => Assert.Equal(["id", "at", "value", "status", "label"], block.Columns.Select(c => c.Name)));
+        Assert.All(blocks, block => Assert.Equal(["UInt64", "DateTime", "Nullable(Float64)", Tick.StatusType, "String"], block.Columns.Select(c => c.Type)));
+    }
+
+    [Fact]
+    public async Task EveryWriteGivesTheSameBytes_AndEveryReadTheSameRows()
+    {
+        Tick[] ticks = [.. TickRows.Sequence(ManyRows)];
+        byte[] fromArray = Write(ticks);
+        Assert.Equal(fromArray, Write(ticks.ToList()));
+        Assert.Equal(fromArray, Write(TickRows.Sequence(ManyRows)));
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, ticks.AsSpan());
+        Assert.Equal(fromArray, buffer.WrittenSpan.ToArray());
+        foreach (IEnumerable<Tick> rows in new IEnumerable<Tick>[] { ticks, ticks.ToList(), TickRows.Sequence(ManyRows) })
+        {
+            using var stream = new MemoryStream();
+            await NativeSerializer.WriteAsync(stream, rows);
+            Assert.Equal(fromArray, stream.ToArray());
+        }
+        using (var stream = new MemoryStream())
+        {
+            await NativeSerializer.WriteAsync(stream, TickRows.AsyncSequence(ManyRows, yieldEvery: 1000));
+            Assert.Equal(fromArray, stream.ToArray());
+        }
+
+        Assert.Equal(ticks, NativeSerializer.ReadList<Tick>(fromArray));
+        Assert.Equal(ticks, await NativeSerializer.ReadListAsync<Tick>(ChunkedReadStream.RandomChunks(fromArray, seed: 1, maxChunk: 70_000)));
+        var streamed = new List<Tick>();
+        await foreach (Tick tick in NativeSerializer.ReadAsync<Tick>(ChunkedReadStream.RandomChunks(fromArray, seed: 2, maxChunk: 5_000)))
+        {
+            streamed.Add(tick);
+        }
+        Assert.Equal(ticks, streamed);
+    }
+
+    [Fact]
+    public async Task ReadAsync_OneByteAtATime_ReadsEveryRow()
+    {
+        List<Event> events = ExpectedRows.Events();
+        byte[] data = Write(events);
+
+        List<Event> read = await NativeSerializer.ReadListAsync<Event>(ChunkedReadStream.OneByteAtATime(data));
+
+        ExpectedRows.AssertEqual(events, read);
+    }
+
+    [Fact]
+    public async Task ReadAsync_StreamPausesAfterABlock_YieldsItsRowsWithoutWaitingForTheNext()
+    {
+        // A block arrives in two pieces, then the stream pauses (a slow query between two blocks): the reader must not
+        // hold the block back waiting for the bytes its doubling rule would prefer.
+        byte[] data = Write(TickRows.Sequence(1000));
+        var pipe = new Pipe();
+        await using Stream stream = pipe.Reader.AsStream();
+        await using IAsyncEnumerator<Tick> rows = NativeSerializer.ReadAsync<Tick>(stream).GetAsyncEnumerator();
+
+        await pipe.Writer.WriteAsync(data.AsMemory(0, data.Length - 100));
+        ValueTask<bool> next = rows.MoveNextAsync();
+        await Task.Delay(50);
+        Assert.False(next.IsCompleted, "the block is not whole yet");
+        await pipe.Writer.WriteAsync(data.AsMemory(data.Length - 100));
+        Task<bool> first = next.AsTask();
+
+        Assert.Same(first, await Task.WhenAny(first, Task.Delay(TimeSpan.FromSeconds(10))));
+        Assert.True(await first);
+        Assert.Equal(TickRows.Create(0), rows.Current);
+        for (int i = 1; i < 1000; i++)
+        {
+            Assert.True(await rows.MoveNextAsync());
+        }
+        Assert.Equal(TickRows.Create(999), rows.Current);
+        await pipe.Writer.CompleteAsync();
+        Assert.False(await rows.MoveNextAsync());
+    }
+
+    [Fact]
+    public void Read_ColumnsInAnotherOrder_AreMatchedByName()
+    {
+        List<WebVisit> visits = ExpectedRows.WebVisits();
+        byte[] data = Write(visits);
+        byte[] reordered = NativeBlocks.Reorder(data, [6, 5, 4, 3, 2, 1, 0]);
+
+        Assert.Equal(visits, NativeSerializer.ReadList<WebVisit>(reordered));
+    }
+
+    [Fact]
+    public void Read_ColumnOfAnotherType_IsASchemaMismatchListingEveryColumn()
+    {
+        byte[] data = Write(TickRows.Sequence(3));
+
+        var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => NativeSerializer.ReadList<TickId>(data));
+
+        Assert.Contains("Column 'id': TickId.Id expects UInt32, but the data has UInt64", exception.Message, StringComparison.Ordinal);
+        Assert.Contains("Column 'label' (String) is in the data", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Read_EmptyData_HasNoRows()
+        => Assert.Empty(NativeSerializer.ReadList<Tick>(ReadOnlySpan<byte>.Empty));
+
+    [Fact]
+    public void Read_DataCutInsideABlock_NamesTheColumnAndTheOffset()
+    {
+        byte[] data = Write(ExpectedRows.WebVisits());
+
+        var exception = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<WebVisit>(data.AsSpan(0, data.Length - 3)));
+
+        Assert.Equal("visits", exception.Column);
+        Assert.Contains("Unexpected end of data", exception.Message, StringComparison.Ordinal);
+        Assert.NotNull(exception.Offset);
+    }
+
+    [Fact]
+    public void Read_InvalidValue_NamesColumnAndRow()
+    {
+        Tick[] ticks = [.. TickRows.Sequence(10)];
+        byte[] data = Write(ticks);
+        // The status column's values: an Enum8 byte per row, after its name and type.
+        int status = NativeBlocks.ColumnDataStart(data, column: 3);
+        data[status + 6] = 9;
+
+        var exception = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<Tick>(data));
+
+        Assert.Equal(("status", 6L), (exception.Column, exception.Row));
+    }
+
+    [Fact]
+    public void Write_NullValue_NamesColumnAndRow()
+    {
+        Tick[] ticks = [.. TickRows.Sequence(NativeSerializer.BlockRows + 10)];
+        ticks[NativeSerializer.BlockRows + 3] = ticks[NativeSerializer.BlockRows + 3] with { Label = null };
+
+        var exception = Assert.Throws<RowBinaryException>(() => Write(ticks));
+
+        Assert.Equal(("label", (long)NativeSerializer.BlockRows + 3, "String"), (exception.Column, exception.Row, exception.ClickHouseType));
+        Assert.StartsWith($"Column 'label', row {NativeSerializer.BlockRows + 3}: A String value cannot be null", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task WriteAsync_ValueOutsideTheEnum_NamesColumnAndRow()
+    {
+        IEnumerable<Tick> ticks = TickRows.Sequence(5).Select((t, i) => i == 2 ? t with { Status = (TickStatus)9 } : t);
+
+        var exception = await Assert.ThrowsAsync<RowBinaryException>(() => NativeSerializer.WriteAsync(Stream.Null, ticks));
+
+        Assert.Equal(("status", 2L), (exception.Column, exception.Row));
+    }
+
+    [Fact]
+    public void Write_NullRow_NamesTheRow()
+    {
+        List<Event> events = ExpectedRows.Events();
+        events[2] = null!;
+
+        var exception = Assert.Throws<ArgumentException>(() => Write(events));
+
+        Assert.Contains("Row 2 is null", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task WriteAsync_Canceled_StopsBetweenColumns()
+    {
+        using var cancellation = new CancellationTokenSource();
+        await cancellation.CancelAsync();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => NativeSerializer.WriteAsync(Stream.Null, TickRows.Sequence(10), cancellation.Token));
+    }
+
+    private static byte[] Write<T>(IEnumerable<T> rows)
+        where T : IClickHouseRow<T>
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+        return buffer.WrittenSpan.ToArray();
+    }
+}
+
+/// <summary>A row of one column of the ticks' names, of another type.</summary>
+[ClickHouseRow]
+public partial record TickId([property: ClickHouseColumn("id")] uint Id);
