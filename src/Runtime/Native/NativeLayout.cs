@@ -5,7 +5,7 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// How the Native format lays out a type: the types it writes as others (Map as an Array of key-value Tuples, the
 /// geo types as Arrays and Tuples of Float64, Nested as an Array of Tuples, SimpleAggregateFunction as its value),
-/// and which types are flat, their column being their RowBinary values one after the other.
+/// which it has no layout for here (QBit, Geometry), and which types are flat, their column being their RowBinary values one after the other.
 /// </summary>
 internal static class NativeLayout
 {
@@ -30,7 +30,14 @@ internal static class NativeLayout
                     return KnownTypes.Get("Tuple(Float64, Float64)");
                 case ClickHouseTypeKind.Ring:
                 case ClickHouseTypeKind.LineString:
+                case ClickHouseTypeKind.MultiPoint:
                     return KnownTypes.Get("Array(Point)");
+                case ClickHouseTypeKind.QBit:
+                case ClickHouseTypeKind.Geometry:
+                    throw new RowBinaryException(
+                        $"A {type} column has no Native layout here yet (ClickHouse writes QBit as bit planes and Geometry as a Variant in " +
+                        "discriminator order of its own): read and write it with ClickHouseWireFormat.RowBinary.",
+                        clickHouseType: type.ToString());
                 case ClickHouseTypeKind.Polygon:
                 case ClickHouseTypeKind.MultiLineString:
                     return KnownTypes.Get("Array(Ring)");

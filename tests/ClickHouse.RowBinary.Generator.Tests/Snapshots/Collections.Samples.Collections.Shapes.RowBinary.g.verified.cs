@@ -618,11 +618,43 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             {
                 foreach (global::Samples.Collections.Shapes row in rows)
                 {
-                    ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+                    ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
                 }
                 break;
             }
             case 23:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    writer.WriteGeometry(row.Shape);
+                }
+                break;
+            }
+            case 24:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
+                }
+                break;
+            }
+            case 25:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
+                }
+                break;
+            }
+            case 26:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+                }
+                break;
+            }
+            case 27:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
                 for (int i = 0; i < rows.Length; i++)
@@ -632,11 +664,19 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 24:
+            case 28:
             {
                 foreach (global::Samples.Collections.Shapes row in rows)
                 {
                     ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+                }
+                break;
+            }
+            case 29:
+            {
+                foreach (global::Samples.Collections.Shapes row in rows)
+                {
+                    ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
                 }
                 break;
             }
@@ -669,9 +709,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::ClickHouse.RowBinary.RowBinaryReader pathsColumn = columns.Reader(19);
         global::ClickHouse.RowBinary.RowBinaryReader polygonColumn = columns.Reader(20);
         global::ClickHouse.RowBinary.RowBinaryReader multiPolygonColumn = columns.Reader(21);
-        global::ClickHouse.RowBinary.RowBinaryReader categoryColumn = columns.Reader(22);
-        global::System.ReadOnlySpan<byte> totalColumn = columns.Values(23);
-        global::ClickHouse.RowBinary.RowBinaryReader alwaysNullColumn = columns.Reader(24);
+        global::ClickHouse.RowBinary.RowBinaryReader stopsColumn = columns.Reader(22);
+        global::ClickHouse.RowBinary.RowBinaryReader shapeColumn = columns.Reader(23);
+        global::ClickHouse.RowBinary.RowBinaryReader embeddingColumn = columns.Reader(24);
+        global::ClickHouse.RowBinary.RowBinaryReader coarseColumn = columns.Reader(25);
+        global::ClickHouse.RowBinary.RowBinaryReader categoryColumn = columns.Reader(26);
+        global::System.ReadOnlySpan<byte> totalColumn = columns.Values(27);
+        global::ClickHouse.RowBinary.RowBinaryReader alwaysNullColumn = columns.Reader(28);
+        global::ClickHouse.RowBinary.RowBinaryReader alwaysEmptyColumn = columns.Reader(29);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
@@ -721,10 +766,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 21;
             (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref multiPolygonColumn);
             columns.CurrentColumn = 22;
+            (double X, double Y)[] stops = ClickHouseRowColumns.ReadStops(ref stopsColumn);
+            columns.CurrentColumn = 23;
+            global::ClickHouse.RowBinary.ClickHouseGeometry shape = shapeColumn.ReadGeometry();
+            columns.CurrentColumn = 24;
+            float[] embedding = ClickHouseRowColumns.ReadEmbedding(ref embeddingColumn);
+            columns.CurrentColumn = 25;
+            global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref coarseColumn);
+            columns.CurrentColumn = 26;
             string? category = ClickHouseRowColumns.ReadCategory(ref categoryColumn);
             ulong total = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(totalColumn.Slice(i * 8));
-            columns.CurrentColumn = 24;
+            columns.CurrentColumn = 28;
             object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref alwaysNullColumn);
+            columns.CurrentColumn = 29;
+            object[] alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref alwaysEmptyColumn);
             rows[i] = new global::Samples.Collections.Shapes
             {
                 Numbers = numbers,
@@ -748,9 +803,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 Paths = paths,
                 Polygon = polygon,
                 MultiPolygon = multiPolygon,
+                Stops = stops,
+                Shape = shape,
+                Embedding = embedding,
+                Coarse = coarse,
                 Category = category,
                 Total = total,
                 AlwaysNull = alwaysNull,
+                AlwaysEmpty = alwaysEmpty,
             };
         }
     }

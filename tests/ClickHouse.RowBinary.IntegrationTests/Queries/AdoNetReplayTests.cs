@@ -109,7 +109,8 @@ public sealed partial class AdoNetReplayTests
     [OracleFact]
     public async Task Dapper_sends_anonymous_object_parameters_and_maps_the_answer()
     {
-        byte[] visits = OracleProcess.Query("SELECT 'p7' AS Page, toUInt64(70) AS Views UNION ALL SELECT 'p9', toUInt64(90)", "RowBinaryWithNamesAndTypes");
+        byte[] visits = OracleProcess.Query(
+            "SELECT * FROM (SELECT 'p7' AS Page, toUInt64(70) AS Views UNION ALL SELECT 'p9', toUInt64(90)) ORDER BY Page", "RowBinaryWithNamesAndTypes");
         byte[] count = OracleProcess.Query("SELECT count() FROM numbers(3)", "RowBinaryWithNamesAndTypes");
         await using var server = new ReplayServer.ReplayServer(request => request.Query.Contains("count()", StringComparison.Ordinal)
             ? new ReplayResponse(count, "RowBinaryWithNamesAndTypes")
