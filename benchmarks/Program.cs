@@ -4,8 +4,22 @@ using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using ClickHouse.RowBinary.Benchmarks.EndToEnd;
 using ClickHouse.RowBinary.Benchmarks.Harness;
+using ClickHouse.RowBinary.Benchmarks.Latency;
+using ClickHouse.RowBinary.Benchmarks.Peer;
 
-// dotnet run -c Release --project benchmarks -- [--quick | --smoke] [--inProcess] [BenchmarkDotNet arguments, e.g. --filter '*']
+// dotnet run -c Release --project benchmarks -- [--quick | --smoke] [--inProcess | --replayProcess --serverGc] [BenchmarkDotNet arguments, e.g. --filter '*']
+// dotnet run -c Release --project benchmarks -- --small-queries | --cold-start [--quick | --smoke]
+// The processes this program starts for itself: the replay server, a small-query run under one GC mode, a first query.
+switch (args.FirstOrDefault())
+{
+    case ReplayServerProcess.ServeFlag:
+        return await ReplayServerProcess.ServeAsync();
+    case SmallQuerySuite.ChildFlag:
+        return await SmallQuerySuite.RunChildAsync(new Uri(args[1]));
+    case ColdStartSuite.ChildFlag:
+        return await ColdStartSuite.FirstQueryAsync(args[1], new Uri(args[2]));
+}
+
 HarnessOptions options;
 try
 {
@@ -18,7 +32,13 @@ catch (ArgumentException e)
 }
 BenchmarkScale.Mode = options.Mode;
 BenchmarkScale.InProcess = options.InProcess;
+BenchmarkScale.ReplayProcess = options.ReplayProcess;
+BenchmarkScale.ServerGc = options.ServerGc;
 Console.WriteLine($"// mode: {options.Mode}{(options.InProcess ? ", in process" : "")}");
+if (options.SmallQueries || options.ColdStart)
+{
+    return (options.SmallQueries ? SmallQuerySuite.Run() : 0) | (options.ColdStart ? ColdStartSuite.Run() : 0);
+}
 
 ClickHouseEndpoint endpoint = ClickHouseEndpoint.FromEnvironment();
 string? noServer = await endpoint.ProbeAsync();
@@ -52,4 +72,6 @@ foreach (string failure in failed)
 {
     Console.Error.WriteLine($"// FAILED: {failure}");
 }
-return failed.Count == 0 ? 0 : 1;
+// The smoke run proves that the suites outside BenchmarkDotNet run too.
+int latency = options.Mode == BenchmarkMode.Smoke ? SmallQuerySuite.Run() | ColdStartSuite.Run() : 0;
+return failed.Count == 0 && latency == 0 ? 0 : 1;

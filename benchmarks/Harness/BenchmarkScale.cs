@@ -19,6 +19,12 @@ public static class BenchmarkScale
     /// <summary>Set by <c>Program</c> for <c>--inProcess</c>: the suites' jobs run in the host process.</summary>
     public static bool InProcess { get; set; }
 
+    /// <summary>Set by <c>Program</c> for <c>--replayProcess</c>: the peer suites' replay server runs in a process of its own.</summary>
+    public static bool ReplayProcess { get; set; }
+
+    /// <summary>Set by <c>Program</c> for <c>--serverGc</c>: the benchmark processes run under Server GC.</summary>
+    public static bool ServerGc { get; set; }
+
     public static int Rows(int full, int? quick = null) => Mode switch
     {
         BenchmarkMode.Smoke => Math.Min(SmokeRows, full),

@@ -5,7 +5,7 @@ using System.Linq;
 namespace ClickHouse.RowBinary.Benchmarks.Harness;
 
 /// <summary>The harness's own flags, taken out of the arguments before BenchmarkDotNet sees them.</summary>
-public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, string[] BenchmarkDotNetArgs)
+public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, bool ReplayProcess, bool ServerGc, bool SmallQueries, bool ColdStart, string[] BenchmarkDotNetArgs)
 {
     public const string QuickFlag = "--quick";
     public const string SmokeFlag = "--smoke";
@@ -15,6 +15,12 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, string[]
     /// applies it to the suites' jobs instead. Runs in the host process: no build, less isolation.
     /// </summary>
     public const string InProcessFlag = "--inProcess";
+
+    /// <summary>The peer suites' replay server in a process of its own (not with <see cref="InProcessFlag"/>).</summary>
+    public const string ReplayProcessFlag = "--replayProcess";
+
+    /// <summary>The benchmark processes under Server GC instead of Workstation GC (not with <see cref="InProcessFlag"/>).</summary>
+    public const string ServerGcFlag = "--serverGc";
 
     public static HarnessOptions Parse(IReadOnlyList<string> args)
     {
@@ -26,7 +32,15 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, string[]
         }
         // Smoke runs prove that every benchmark runs, not how fast: in process they take seconds, not minutes.
         bool inProcess = smoke || args.Contains(InProcessFlag, StringComparer.OrdinalIgnoreCase);
-        string[] own = [QuickFlag, SmokeFlag, InProcessFlag];
+        bool replayProcess = args.Contains(ReplayProcessFlag, StringComparer.OrdinalIgnoreCase);
+        bool serverGc = args.Contains(ServerGcFlag, StringComparer.OrdinalIgnoreCase);
+        if (inProcess && (replayProcess || serverGc))
+        {
+            throw new ArgumentException($"{ReplayProcessFlag} and {ServerGcFlag} set up the benchmark processes, which {InProcessFlag} and {SmokeFlag} do without.");
+        }
+        bool smallQueries = args.Contains(Latency.SmallQuerySuite.Flag, StringComparer.OrdinalIgnoreCase);
+        bool coldStart = args.Contains(Latency.ColdStartSuite.Flag, StringComparer.OrdinalIgnoreCase);
+        string[] own = [QuickFlag, SmokeFlag, InProcessFlag, ReplayProcessFlag, ServerGcFlag, Latency.SmallQuerySuite.Flag, Latency.ColdStartSuite.Flag];
         var rest = args.Where(a => !own.Contains(a, StringComparer.OrdinalIgnoreCase)).ToList();
         // CI runs `-- --smoke` alone: every suite, without BenchmarkDotNet's interactive menu.
         if (smoke && !rest.Any(a => a is "--filter" or "-f"))
@@ -34,6 +48,6 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, string[]
             rest.AddRange(["--filter", "*"]);
         }
         BenchmarkMode mode = smoke ? BenchmarkMode.Smoke : quick ? BenchmarkMode.Quick : BenchmarkMode.Full;
-        return new HarnessOptions(mode, inProcess, rest.ToArray());
+        return new HarnessOptions(mode, inProcess, replayProcess, serverGc, smallQueries, coldStart, rest.ToArray());
     }
 }

@@ -27,6 +27,7 @@ public static class SuiteCatalog
         typeof(PeerReadBenchmarks),
         typeof(PeerScalarBenchmarks),
         typeof(PeerDataReaderBenchmarks),
+        typeof(PeerSmallQueryBenchmarks),
     ];
 
     public static readonly Type[] EndToEnd =

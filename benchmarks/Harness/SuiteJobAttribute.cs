@@ -20,7 +20,15 @@ public sealed class SuiteJobAttribute(SuiteKind kind) : Attribute, IConfigSource
     public static Job CreateJob(SuiteKind kind, BenchmarkMode mode, bool inProcess)
     {
         Job job = CreateTiming(kind, mode).WithEnvironmentVariable(BenchmarkScale.ModeVariable, mode.ToString());
-        return inProcess ? job.WithToolchain(InProcessEmitToolchain.Instance) : job;
+        if (inProcess)
+        {
+            return job.WithToolchain(InProcessEmitToolchain.Instance);
+        }
+        if (BenchmarkScale.ReplayProcess)
+        {
+            job = job.WithEnvironmentVariable(Peer.PeerReplay.ProcessVariable, "1").WithId(job.Id + "-ReplayProcess");
+        }
+        return BenchmarkScale.ServerGc ? job.WithGcServer(true).WithId(job.Id + "-ServerGc") : job;
     }
 
     private static Job CreateTiming(SuiteKind kind, BenchmarkMode mode) => (kind, mode) switch

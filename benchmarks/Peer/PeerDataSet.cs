@@ -11,4 +11,10 @@ public enum PeerDataSet
 
     /// <summary>23 columns: Nullable, LowCardinality, Array, Map, DateTime64, Decimal, UUID, IPv4 and more.</summary>
     Wide,
+
+    /// <summary>ClickBench's <c>hits</c> row (105 columns) with the real data's mix of strings: ten String columns of many values, the rest of few (<see cref="PeerHits"/>).</summary>
+    Hits,
+
+    /// <summary>The <c>hits</c> row with every String column of many values.</summary>
+    HitsDistinctStrings,
 }

@@ -18,6 +18,8 @@ public static class PeerRecordings
     {
         PeerDataSet.WebVisits => "web_visits",
         PeerDataSet.UniqueUrls => "web_visits_unique",
+        PeerDataSet.Hits => "hits",
+        PeerDataSet.HitsDistinctStrings => "hits_distinct_strings",
         _ => "wide_rows",
     };
 
@@ -91,6 +93,8 @@ public static class PeerRecordings
         string count = rows.ToString(CultureInfo.InvariantCulture);
         return dataSet switch
         {
+            PeerDataSet.Hits => PeerHits.Sql(rows, everyStringDistinct: false),
+            PeerDataSet.HitsDistinctStrings => PeerHits.Sql(rows, everyStringDistinct: true),
             PeerDataSet.Wide => $"""
                 SELECT number AS id, toInt32(number % 100000) - 50000 AS delta,
                   toDate('2024-01-01') + toUInt16(number % 366) AS day,
@@ -122,7 +126,8 @@ public static class PeerRecordings
         };
     }
 
-    private static string RepositoryRoot()
+    /// <summary>The checkout this benchmark was built from.</summary>
+    public static string RepositoryRoot()
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {

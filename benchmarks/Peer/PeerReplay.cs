@@ -12,24 +12,66 @@ namespace ClickHouse.RowBinary.Benchmarks.Peer;
 /// One replay server and both clients pointed at it. SELECTs of a data set's table get its recorded result, the
 /// driver's schema probe (<c>... WHERE 1=0</c>) gets the recorded header, ours (<c>system.columns</c>) the table's
 /// columns as ClickHouse 26.9 describes them, a <c>count()</c> the recorded one-row count, INSERTs are swallowed.
+/// The server runs in this process, or with <see cref="ProcessVariable"/> set to 1 in a process of its own
+/// (<see cref="ReplayServerProcess"/>), so that its work (answering, swallowing and recording the bodies) is not
+/// counted as the clients' time, allocations and collections.
 /// </summary>
 public sealed class PeerReplay : IAsyncDisposable
 {
+    /// <summary>Set to 1 (by <c>--replayProcess</c>, in the benchmark processes) to run the server in a process of its own.</summary>
+    public const string ProcessVariable = "ROWBINARY_PEER_REPLAY_PROCESS";
+
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
     private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _nativeStreamResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
-    private readonly byte[] _count;
+    private readonly byte[] _count = [];
+    private readonly byte[] _smallQuery = [];
+    private readonly ReplayServer.ReplayServer? _server;
+    private readonly ReplayServerProcess? _process;
+
+    /// <summary>The table the small-query suite asks for: the first <see cref="SmallQueryRows"/> <c>web_visits</c> rows, whatever the mode.</summary>
+    public const string SmallQueryTable = "web_visits_small";
+
+    public const int SmallQueryRows = 1_000;
 
     /// <summary>The block size our client's streamed Native queries ask for.</summary>
     private const int StreamedBlockRows = 8192;
 
-    public PeerReplay(int rows)
+    /// <summary>Both clients against a server in this process, or in its own (<see cref="ProcessVariable"/>).</summary>
+    public PeerReplay()
+        : this(outOfProcess: Environment.GetEnvironmentVariable(ProcessVariable) == "1")
+    {
+    }
+
+    /// <summary>Records (or loads) every data set and starts the server here, or starts the server process (which does).</summary>
+    public PeerReplay(bool outOfProcess)
     {
         ClickHouse.RowBinary.Compression.ClickHouseCompressionCodecs.Register();
+        if (outOfProcess)
+        {
+            _process = ReplayServerProcess.Start();
+            Url = _process.Url;
+        }
+        else
+        {
+            LoadRecordings(out _count, out _smallQuery);
+            _server = new ReplayServer.ReplayServer(Answer);
+            Url = _server.Url;
+        }
+        Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default" });
+        OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
+        OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
+        DriverUncompressed = CreateDriver(Url, compression: false);
+        DriverDefaults = CreateDriver(Url, compression: true);
+    }
+
+    private void LoadRecordings(out byte[] count, out byte[] smallQuery)
+    {
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
+            int rows = PeerScale.Rows(dataSet);
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
             _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
             _nativeStreamResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, StreamedBlockRows);
@@ -38,16 +80,16 @@ public sealed class PeerReplay : IAsyncDisposable
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
             _tableDescriptions[dataSet] = TableSchemaAnswer.Response(header.Names.Zip(header.Types), checksHeader: true);
         }
-        _count = PeerRecordings.Count(rows);
-        Server = new ReplayServer.ReplayServer(Answer);
-        Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default" });
-        OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
-        OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Server.Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
-        DriverUncompressed = CreateDriver(compression: false);
-        DriverDefaults = CreateDriver(compression: true);
+        count = PeerRecordings.Count(PeerScale.Rows(PeerDataSet.WebVisits));
+        smallQuery = PeerRecordings.Result(PeerDataSet.WebVisits, SmallQueryRows);
     }
 
-    public ReplayServer.ReplayServer Server { get; }
+    /// <summary>The server in this process, whose requests the checks read.</summary>
+    public ReplayServer.ReplayServer Server
+        => _server ?? throw new InvalidOperationException("The replay server runs in another process: its requests cannot be checked here.");
+
+    /// <summary>The server's address, wherever it runs.</summary>
+    public Uri Url { get; }
 
     /// <summary>Our client with its defaults: no compression either way.</summary>
     public ClickHouseClient Ours { get; }
@@ -64,15 +106,14 @@ public sealed class PeerReplay : IAsyncDisposable
     /// <summary>ClickHouse.Driver with its defaults: zstd inserts, compressed answers (zstd first in Accept-Encoding).</summary>
     public Driver.ClickHouseClient DriverDefaults { get; }
 
-    /// <summary>The bytes of a data set's result, for the throughput columns.</summary>
-    public int ResultSize(PeerDataSet dataSet) => _results[dataSet].Length;
-
-    private Driver.ClickHouseClient CreateDriver(bool compression)
+    /// <summary>ClickHouse.Driver against <paramref name="url"/>, with the row types the suites read registered.</summary>
+    public static Driver.ClickHouseClient CreateDriver(Uri url, bool compression)
     {
+        ArgumentNullException.ThrowIfNull(url);
         var client = new Driver.ClickHouseClient(new Driver.ADO.ClickHouseClientSettings
         {
-            Host = Server.Url.Host,
-            Port = (ushort)Server.Url.Port,
+            Host = url.Host,
+            Port = (ushort)url.Port,
             Protocol = "http",
             Username = "default",
             UseCompression = compression,
@@ -80,12 +121,14 @@ public sealed class PeerReplay : IAsyncDisposable
         });
         client.RegisterPocoType<PeerWebVisit>();
         client.RegisterPocoType<PeerWideRow>();
+        client.RegisterPocoType<PeerHit>();
+        client.RegisterPocoType<PeerWebVisitForDriver>();
         return client;
     }
 
     private ReplayResponse Answer(ReplayRequest request)
     {
-        if (request.IsInsert)
+        if (request.IsInsert || request.Query.StartsWith("TRUNCATE", StringComparison.Ordinal))
         {
             return ReplayResponse.Empty;
         }
@@ -110,7 +153,9 @@ public sealed class PeerReplay : IAsyncDisposable
                     bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
                     return new ReplayResponse(smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
                 }
-                return new ReplayResponse(probe ? _headers[dataSet] : _results[dataSet], "RowBinaryWithNamesAndTypes");
+                // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
+                byte[] result = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQuery : _results[dataSet];
+                return new ReplayResponse(probe ? _headers[dataSet] : result, "RowBinaryWithNamesAndTypes");
             }
         }
         return ReplayResponse.Error(60, $"Unknown table expression identifier in: {request.Query}", 404);
@@ -123,6 +168,10 @@ public sealed class PeerReplay : IAsyncDisposable
         OursNative.Dispose();
         DriverUncompressed.Dispose();
         DriverDefaults.Dispose();
-        await Server.DisposeAsync().ConfigureAwait(false);
+        if (_server is not null)
+        {
+            await _server.DisposeAsync().ConfigureAwait(false);
+        }
+        _process?.Dispose();
     }
 }

@@ -24,7 +24,7 @@ public class PeerDataReaderBenchmarks : IThroughputWorkload, IVerifiedSuite
     private readonly object[] _values = new object[7];
 
     [GlobalSetup]
-    public void Setup() => _replay = new PeerReplay(PeerScale.Rows(PeerDataSet.WebVisits));
+    public void Setup() => _replay = new PeerReplay();
 
     [GlobalCleanup]
     public void Cleanup() => _replay.DisposeAsync().AsTask().GetAwaiter().GetResult();

@@ -24,12 +24,14 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
 {
     private PeerReplay _replay = null!;
     private List<PeerWebVisit> _visits = [];
+    private List<PeerWebVisitForDriver> _visitsForDriver = [];
     private List<PeerWideRow> _wide = [];
+    private List<PeerHit> _hits = [];
 
     [ParamsSource(nameof(DataSets))]
     public PeerDataSet DataSet { get; set; }
 
-    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+    public static IEnumerable<PeerDataSet> DataSets() => PeerScale.DataSets();
 
     private string Table => PeerRecordings.Table(DataSet);
 
@@ -37,58 +39,67 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
     public void Setup()
     {
         int rows = PeerScale.Rows(DataSet);
-        _replay = new PeerReplay(rows);
+        _replay = new PeerReplay();
         byte[] recorded = PeerRecordings.Result(DataSet, rows);
-        if (DataSet == PeerDataSet.Wide)
+        switch (DataSet)
         {
-            _wide = RowBinarySerializer.ReadList<PeerWideRow>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
-        }
-        else
-        {
-            _visits = RowBinarySerializer.ReadList<PeerWebVisit>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+            case PeerDataSet.Wide:
+                _wide = RowBinarySerializer.ReadList<PeerWideRow>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+                break;
+            case PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings:
+                _hits = RowBinarySerializer.ReadList<PeerHit>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+                break;
+            default:
+                _visits = RowBinarySerializer.ReadList<PeerWebVisit>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+                _visitsForDriver = RowBinarySerializer.ReadList<PeerWebVisitForDriver>(recorded, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+                break;
         }
     }
 
     [GlobalCleanup]
     public void Cleanup() => _replay.DisposeAsync().AsTask().GetAwaiter().GetResult();
 
+    /// <summary>The driver at its best: compression off, <see cref="DateTime"/> members for Date (<see cref="PeerWebVisitForDriver"/>).</summary>
     [Benchmark(Baseline = true)]
-    public Task<long> Driver_Insert() => DriverInsert(_replay.DriverUncompressed);
+    public Task<long> Driver_Insert() => DataSet switch
+    {
+        PeerDataSet.Wide => _replay.DriverUncompressed.InsertBinaryAsync(Table, _wide),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => _replay.DriverUncompressed.InsertBinaryAsync(Table, _hits),
+        _ => _replay.DriverUncompressed.InsertBinaryAsync(Table, _visitsForDriver),
+    };
+
+    /// <summary>The driver as a new user gets it: zstd, a schema probe per insert, <see cref="DateOnly"/> members for Date.</summary>
+    [Benchmark]
+    public Task<long> Driver_Insert_Defaults() => DataSet switch
+    {
+        PeerDataSet.Wide => _replay.DriverDefaults.InsertBinaryAsync(Table, _wide),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => _replay.DriverDefaults.InsertBinaryAsync(Table, _hits),
+        _ => _replay.DriverDefaults.InsertBinaryAsync(Table, _visits),
+    };
 
     [Benchmark]
-    public Task<long> Driver_Insert_Defaults() => DriverInsert(_replay.DriverDefaults);
-
-    [Benchmark]
-    public async Task<long> Ours_Insert()
-        => DataSet == PeerDataSet.Wide
-            ? (await _replay.Ours.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
-            : (await _replay.Ours.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+    public Task<long> Ours_Insert() => OursInsert(_replay.Ours, options: null);
 
     private static readonly ClickHouseInsertOptions s_unchecked = new() { CheckSchema = false };
 
     /// <summary>Ours without the check against the table: plain RowBinary, no header.</summary>
     [Benchmark]
-    public async Task<long> Ours_Insert_Unchecked()
-        => DataSet == PeerDataSet.Wide
-            ? (await _replay.Ours.InsertAsync(Table, _wide, s_unchecked).ConfigureAwait(false)).Rows
-            : (await _replay.Ours.InsertAsync(Table, _visits, s_unchecked).ConfigureAwait(false)).Rows;
+    public Task<long> Ours_Insert_Unchecked() => OursInsert(_replay.Ours, s_unchecked);
 
     /// <summary>Ours with zstd request bodies, the row to put next to <see cref="Driver_Insert_Defaults"/>.</summary>
     [Benchmark]
-    public async Task<long> Ours_Insert_Zstd()
-        => DataSet == PeerDataSet.Wide
-            ? (await _replay.OursZstd.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
-            : (await _replay.OursZstd.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+    public Task<long> Ours_Insert_Zstd() => OursInsert(_replay.OursZstd, options: null);
 
     /// <summary>Ours sending Native blocks (checked against the table as <see cref="Ours_Insert"/>).</summary>
     [Benchmark]
-    public async Task<long> Ours_Insert_Native()
-        => DataSet == PeerDataSet.Wide
-            ? (await _replay.OursNative.InsertAsync(Table, _wide).ConfigureAwait(false)).Rows
-            : (await _replay.OursNative.InsertAsync(Table, _visits).ConfigureAwait(false)).Rows;
+    public Task<long> Ours_Insert_Native() => OursInsert(_replay.OursNative, options: null);
 
-    private Task<long> DriverInsert(Driver.ClickHouseClient client)
-        => DataSet == PeerDataSet.Wide ? client.InsertBinaryAsync(Table, _wide) : client.InsertBinaryAsync(Table, _visits);
+    private async Task<long> OursInsert(ClickHouseClient client, ClickHouseInsertOptions? options) => DataSet switch
+    {
+        PeerDataSet.Wide => (await client.InsertAsync(Table, _wide, options).ConfigureAwait(false)).Rows,
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => (await client.InsertAsync(Table, _hits, options).ConfigureAwait(false)).Rows,
+        _ => (await client.InsertAsync(Table, _visits, options).ConfigureAwait(false)).Rows,
+    };
 
     private static byte[] RowBinaryOf<T>(List<T> rows)
         where T : IClickHouseRow<T>
@@ -147,7 +158,12 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
             if (insert.Query.Contains("FORMAT Native", StringComparison.Ordinal))
             {
                 // Native blocks: the same rows, so the same RowBinary once read back.
-                body = DataSet == PeerDataSet.Wide ? RowBinaryOf(NativeSerializer.ReadList<PeerWideRow>(body)) : RowBinaryOf(NativeSerializer.ReadList<PeerWebVisit>(body));
+                body = DataSet switch
+                {
+                    PeerDataSet.Wide => RowBinaryOf(NativeSerializer.ReadList<PeerWideRow>(body)),
+                    PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => RowBinaryOf(NativeSerializer.ReadList<PeerHit>(body)),
+                    _ => RowBinaryOf(NativeSerializer.ReadList<PeerWebVisit>(body)),
+                };
             }
             // Ours, checked against a server that checks headers (26.9): the table's own header goes first.
             if (insert.Query.Contains("FORMAT RowBinaryWithNamesAndTypes", StringComparison.Ordinal))

@@ -15,7 +15,9 @@ namespace ClickHouse.RowBinary.Benchmarks.Suites;
 /// <summary>
 /// Peer suite, reading: our client and ClickHouse.Driver 1.5.0 read the same recorded ClickHouse 26.9 result from one
 /// replay server over HTTP, into a <see cref="List{T}"/> of class rows and row by row with <c>await foreach</c>.
-/// Compression is off on both sides; <c>Driver_*_Defaults</c> is the driver with its defaults (zstd answers).
+/// Compression is off on both sides; <c>Driver_*_Defaults</c> is the driver with its defaults (zstd answers) and the
+/// member types a new user writes (<see cref="DateOnly"/> for a Date), the baseline the driver at its best: compression
+/// off and <see cref="DateTime"/> members for Date (<see cref="PeerWebVisitForDriver"/>), the type it reads natively.
 /// <c>HttpBodyOnly</c> reads the same body with HttpClient and parses nothing: the floor for any client.
 /// </summary>
 [SuiteJob(SuiteKind.Peer)]
@@ -31,14 +33,14 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     [ParamsSource(nameof(DataSets))]
     public PeerDataSet DataSet { get; set; }
 
-    public static IEnumerable<PeerDataSet> DataSets() => Enum.GetValues<PeerDataSet>();
+    public static IEnumerable<PeerDataSet> DataSets() => PeerScale.DataSets();
 
     private string Sql => "SELECT * FROM " + PeerRecordings.Table(DataSet);
 
     [GlobalSetup]
     public void Setup()
     {
-        _replay = new PeerReplay(PeerScale.Rows(DataSet));
+        _replay = new PeerReplay();
         _http = new HttpClient();
         _http.DefaultRequestHeaders.UserAgent.ParseAdd(PeerChecks.FloorUserAgent);
     }
@@ -51,38 +53,73 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory("List")]
-    public Task<int> Driver_List() => DataSet == PeerDataSet.Wide ? DriverList<PeerWideRow>(_replay.DriverUncompressed) : DriverList<PeerWebVisit>(_replay.DriverUncompressed);
+    public Task<int> Driver_List() => DataSet switch
+    {
+        PeerDataSet.Wide => DriverList<PeerWideRow>(_replay.DriverUncompressed),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => DriverList<PeerHit>(_replay.DriverUncompressed),
+        _ => DriverList<PeerWebVisitForDriver>(_replay.DriverUncompressed),
+    };
 
     [Benchmark, BenchmarkCategory("List")]
-    public Task<int> Driver_List_Defaults() => DataSet == PeerDataSet.Wide ? DriverList<PeerWideRow>(_replay.DriverDefaults) : DriverList<PeerWebVisit>(_replay.DriverDefaults);
+    public Task<int> Driver_List_Defaults() => DataSet switch
+    {
+        PeerDataSet.Wide => DriverList<PeerWideRow>(_replay.DriverDefaults),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => DriverList<PeerHit>(_replay.DriverDefaults),
+        _ => DriverList<PeerWebVisit>(_replay.DriverDefaults),
+    };
 
     [Benchmark, BenchmarkCategory("List")]
-    public Task<int> Ours_List() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>() : OursList<PeerWebVisit>();
+    public Task<int> Ours_List() => DataSet switch
+    {
+        PeerDataSet.Wide => OursList<PeerWideRow>(),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursList<PeerHit>(),
+        _ => OursList<PeerWebVisit>(),
+    };
 
-    /// <summary>Ours with <c>CacheStrings</c> on <c>page_url</c> (the cache stays on); the wide row's LowCardinality columns keep theirs anyway.</summary>
+    /// <summary>Ours with <c>CacheStrings</c> on <c>page_url</c> (the cache stays on); the other rows as <see cref="Ours_List"/>.</summary>
     [Benchmark, BenchmarkCategory("List")]
-    public Task<int> Ours_List_CacheStrings() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>() : OursList<PeerWebVisitCached>();
+    public Task<int> Ours_List_CacheStrings() => DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls ? OursList<PeerWebVisitCached>() : Ours_List();
 
     /// <summary>Ours reading ClickHouse 26.9's Native answer of the same rows.</summary>
     [Benchmark, BenchmarkCategory("List")]
-    public Task<int> Ours_List_Native() => DataSet == PeerDataSet.Wide ? OursList<PeerWideRow>(_replay.OursNative) : OursList<PeerWebVisit>(_replay.OursNative);
+    public Task<int> Ours_List_Native() => DataSet switch
+    {
+        PeerDataSet.Wide => OursList<PeerWideRow>(_replay.OursNative),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursList<PeerHit>(_replay.OursNative),
+        _ => OursList<PeerWebVisit>(_replay.OursNative),
+    };
 
     [Benchmark(Baseline = true), BenchmarkCategory("Stream")]
-    public Task<int> Driver_Stream() => DataSet == PeerDataSet.Wide ? DriverStream<PeerWideRow>() : DriverStream<PeerWebVisit>();
+    public Task<int> Driver_Stream() => DataSet switch
+    {
+        PeerDataSet.Wide => DriverStream<PeerWideRow>(),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => DriverStream<PeerHit>(),
+        _ => DriverStream<PeerWebVisitForDriver>(),
+    };
 
     [Benchmark, BenchmarkCategory("Stream")]
-    public Task<int> Ours_Stream() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>() : OursStream<PeerWebVisit>();
+    public Task<int> Ours_Stream() => DataSet switch
+    {
+        PeerDataSet.Wide => OursStream<PeerWideRow>(),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursStream<PeerHit>(),
+        _ => OursStream<PeerWebVisit>(),
+    };
 
     [Benchmark, BenchmarkCategory("Stream")]
-    public Task<int> Ours_Stream_CacheStrings() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>() : OursStream<PeerWebVisitCached>();
+    public Task<int> Ours_Stream_CacheStrings() => DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls ? OursStream<PeerWebVisitCached>() : Ours_Stream();
 
     [Benchmark, BenchmarkCategory("Stream")]
-    public Task<int> Ours_Stream_Native() => DataSet == PeerDataSet.Wide ? OursStream<PeerWideRow>(_replay.OursNative) : OursStream<PeerWebVisit>(_replay.OursNative);
+    public Task<int> Ours_Stream_Native() => DataSet switch
+    {
+        PeerDataSet.Wide => OursStream<PeerWideRow>(_replay.OursNative),
+        PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursStream<PeerHit>(_replay.OursNative),
+        _ => OursStream<PeerWebVisit>(_replay.OursNative),
+    };
 
     [Benchmark, BenchmarkCategory("Stream")]
     public async Task<int> HttpBodyOnly()
     {
-        using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Server.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
+        using var request = new HttpRequestMessage(HttpMethod.Post, _replay.Url) { Content = new StringContent(Sql + " FORMAT RowBinaryWithNamesAndTypes") };
         using HttpResponseMessage response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead).ConfigureAwait(false);
         await using Stream body = await response.Content.ReadAsStreamAsync().ConfigureAwait(false);
         int total = 0;
@@ -153,12 +190,23 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     private async Task VerifyAsync()
     {
         int rows = PeerScale.Rows(DataSet);
-        List<string> ours = DataSet == PeerDataSet.Wide ? await Describe<PeerWideRow>().ConfigureAwait(false) : await Describe<PeerWebVisit>().ConfigureAwait(false);
-        List<string> driver = DataSet == PeerDataSet.Wide ? await DescribeDriver<PeerWideRow>().ConfigureAwait(false) : await DescribeDriver<PeerWebVisit>().ConfigureAwait(false);
+        List<string> ours = DataSet switch
+        {
+            PeerDataSet.Wide => await Describe<PeerWideRow>().ConfigureAwait(false),
+            PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => await Describe<PeerHit>().ConfigureAwait(false),
+            _ => await Describe<PeerWebVisit>().ConfigureAwait(false),
+        };
+        List<string> driver = DataSet switch
+        {
+            PeerDataSet.Wide => await DescribeDriver<PeerWideRow>().ConfigureAwait(false),
+            PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => await DescribeDriver<PeerHit>().ConfigureAwait(false),
+            _ => await DescribeDriver<PeerWebVisitForDriver>().ConfigureAwait(false),
+        };
         Check.That(ours.Count == rows, $"{DataSet}: our client read {ours.Count} rows, the recording holds {rows}.");
         Check.SameItems($"{DataSet}: ClickHouse.Driver against our client", ours, driver);
-        if (DataSet != PeerDataSet.Wide)
+        if (DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls)
         {
+            Check.SameItems($"{DataSet}: ClickHouse.Driver with DateOnly members against our client", ours, await DescribeDriver<PeerWebVisit>().ConfigureAwait(false));
             Check.SameItems($"{DataSet}: our client with CacheStrings against without", ours, await Describe<PeerWebVisitCached>().ConfigureAwait(false));
         }
         foreach ((string name, Func<Task<int>> run) in new (string, Func<Task<int>>)[]

@@ -24,7 +24,7 @@ public class PeerScalarBenchmarks : IThroughputWorkload, IVerifiedSuite
     [GlobalSetup]
     public void Setup()
     {
-        _replay = new PeerReplay(PeerScale.Rows(PeerDataSet.WebVisits));
+        _replay = new PeerReplay();
         _connection = new ClickHouseConnection(_replay.Ours);
         _connection.Open();
     }

@@ -493,6 +493,8 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
             _body.Telemetry?.Read(_rows);
         }
         _buffer.Dispose();
+        _parser.Release();
+        _strings.Release();
         _cancellation.Dispose();
         // Ends the request: a result not read to its end is aborted.
         await _body.DisposeAsync().ConfigureAwait(false);

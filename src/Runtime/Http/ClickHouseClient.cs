@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
@@ -249,9 +250,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
             await using (body.ConfigureAwait(false))
             {
                 using var decoded = new StreamReader(ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
-                char[] buffer = new char[MaxErrorBodyChars];
-                int length = await decoded.ReadBlockAsync(buffer, cancellationToken).ConfigureAwait(false);
-                text = new string(buffer, 0, length).Trim();
+                text = (await ReadErrorTextAsync(decoded, cancellationToken).ConfigureAwait(false)).Trim();
             }
         }
         catch (Exception e) when (e is IOException or HttpRequestException or NotSupportedException)
@@ -267,6 +266,34 @@ public sealed partial class ClickHouseClient : IClickHouseClient
                 ? headerCode
                 : ClickHouseErrorText.ParseCode(text);
         return new ClickHouseServerException(code, text, response.StatusCode, queryId ?? ResponseQueryId(response), source);
+    }
+
+    /// <summary>
+    /// At most <see cref="MaxErrorBodyChars"/> of an error body, read a few KB at a time into a pooled buffer: error
+    /// texts are a few hundred bytes, and a buffer of the largest size would be a large-object-heap allocation per error.
+    /// </summary>
+    private static async Task<string> ReadErrorTextAsync(StreamReader body, CancellationToken cancellationToken)
+    {
+        char[] buffer = ArrayPool<char>.Shared.Rent(4096);
+        try
+        {
+            int length = await body.ReadBlockAsync(buffer, cancellationToken).ConfigureAwait(false);
+            if (length < buffer.Length)
+            {
+                return new string(buffer, 0, length);
+            }
+            var text = new StringBuilder().Append(buffer, 0, length);
+            while (text.Length < MaxErrorBodyChars
+                && (length = await body.ReadBlockAsync(buffer.AsMemory(0, Math.Min(buffer.Length, MaxErrorBodyChars - text.Length)), cancellationToken).ConfigureAwait(false)) > 0)
+            {
+                text.Append(buffer, 0, length);
+            }
+            return text.ToString();
+        }
+        finally
+        {
+            ArrayPool<char>.Shared.Return(buffer);
+        }
     }
 
     private static string? ResponseQueryId(HttpResponseMessage response)

@@ -20,7 +20,9 @@ namespace ClickHouse.RowBinary;
 /// The held-back bytes live in a ring buffer, so holding them back costs memory, not copying. Error texts are a
 /// few hundred bytes; the window is large because some (with long query text) run to tens of kilobytes. With an
 /// exception tag (servers 25.11 and later) the frame is recognised as it arrives, wherever it starts, and only a
-/// few dozen bytes are held back.
+/// few dozen bytes are held back. The ring starts small, pooled, and doubles (up to twice the window) only when it
+/// is full or a read filled all the room it was offered: an INSERT acknowledgement or a small answer never rents
+/// the half MiB a large body reads through, and no request rents from the large object heap unless its body is large.
 /// </remarks>
 internal sealed class ClickHouseResponseStream : Stream
 {
@@ -34,6 +36,9 @@ internal sealed class ClickHouseResponseStream : Stream
     /// already arrived (a small answer read only in part): then the query is over, not abandoned.
     /// </summary>
     private const int FinishLimit = 64 * 1024;
+
+    /// <summary>The ring's first size: most answers (acknowledgements, errors, small results) fit.</summary>
+    internal const int InitialBufferSize = 16 * 1024;
 
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
@@ -50,6 +55,9 @@ internal sealed class ClickHouseResponseStream : Stream
     /// </summary>
     private readonly int _holdBack;
     private byte[]? _ring;
+
+    /// <summary>The last read filled all the room it was offered: more was waiting, so a larger ring means fewer reads.</summary>
+    private bool _filledRoom;
 
     /// <summary>Offsets in the body: bytes before <see cref="_released"/> were handed out, before <see cref="_received"/> arrived.</summary>
     private long _released;
@@ -73,7 +81,7 @@ internal sealed class ClickHouseResponseStream : Stream
         _tag = exceptionTag is { Length: > 0 and <= MaxTagLength } && Ascii.IsValid(exceptionTag) ? Encoding.ASCII.GetBytes(exceptionTag) : [];
         _queryId = queryId;
         _holdBack = _tag.Length > 0 ? ClickHouseErrorText.MaxTaggedFrameOpening(_tag.Length) + 2 : TailWindow;
-        _ring = ArrayPool<byte>.Shared.Rent(BufferSize);
+        _ring = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
     }
 
     /// <summary>Told the bytes handed to the reader so far, after every read.</summary>
@@ -124,15 +132,17 @@ internal sealed class ClickHouseResponseStream : Stream
                 return released;
             }
             int read;
+            Memory<byte> room = FreeSpace();
             try
             {
-                read = _inner.Read(FreeSpace().Span);
+                read = _inner.Read(room.Span);
             }
             catch (Exception e) when (e is IOException or HttpRequestException)
             {
                 Fail(e);
                 continue;
             }
+            _filledRoom = IsFilled(read, room.Length);
             Received(read);
         }
     }
@@ -154,15 +164,17 @@ internal sealed class ClickHouseResponseStream : Stream
                 return released;
             }
             int read;
+            Memory<byte> room = FreeSpace();
             try
             {
-                read = await _inner.ReadAsync(FreeSpace(), cancellationToken).ConfigureAwait(false);
+                read = await _inner.ReadAsync(room, cancellationToken).ConfigureAwait(false);
             }
             catch (Exception e) when (e is IOException or HttpRequestException && !cancellationToken.IsCancellationRequested)
             {
                 Fail(e);
                 continue;
             }
+            _filledRoom = IsFilled(read, room.Length);
             Received(read);
         }
     }
@@ -187,11 +199,16 @@ internal sealed class ClickHouseResponseStream : Stream
         return count;
     }
 
-    /// <summary>The largest contiguous free region of the ring, after the bytes received.</summary>
+    /// <summary>The largest contiguous free region of the ring, after the bytes received; grows the ring first when it is full or the last read filled its room.</summary>
     private Memory<byte> FreeSpace()
     {
         byte[] ring = _ring!;
-        if (_received - _released == ring.Length)
+        bool full = _received - _released == ring.Length;
+        if ((full || _filledRoom) && ring.Length < BufferSize)
+        {
+            ring = Grow();
+        }
+        else if (full)
         {
             // Only an error frame holds this much back: stop reading and report what arrived.
             Fail(null);
@@ -300,6 +317,26 @@ internal sealed class ClickHouseResponseStream : Stream
         _errorAt = available == 2 && before[0] == (byte)'\r' && before[1] == (byte)'\n' ? frame - 2
             : available >= 1 && before[1] == (byte)'\n' ? frame - 1
             : frame;
+    }
+
+    /// <summary>A read that filled a room of at least a quarter of the ring: a small room (before the ring wraps) says nothing.</summary>
+    private bool IsFilled(int read, int room) => read == room && room >= _ring!.Length / 4;
+
+    /// <summary>Doubles the ring, keeping every byte not released yet where its body offset maps in the larger ring.</summary>
+    private byte[] Grow()
+    {
+        // The shared pool hands out exactly the power of two asked for: the ring's length is its modulus.
+        byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Min(_ring!.Length * 2, BufferSize));
+        int length = larger.Length;
+        int held = (int)(_received - _released);
+        int start = (int)(_released % length);
+        int first = Math.Min(held, length - start);
+        CopyOut(_released, larger.AsSpan(start, first));
+        CopyOut(_released + first, larger.AsSpan(0, held - first));
+        ArrayPool<byte>.Shared.Return(_ring);
+        _ring = larger;
+        _filledRoom = false;
+        return larger;
     }
 
     /// <summary>Copies the body bytes from offset <paramref name="from"/> out of the ring.</summary>

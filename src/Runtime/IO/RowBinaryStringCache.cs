@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -9,7 +10,9 @@ namespace ClickHouse.RowBinary;
 /// Hands back the same <see cref="string"/> for a String value that repeats within a column, keyed by its UTF-8
 /// bytes: analytics data repeats itself (that is why LowCardinality exists), and a repeated value then costs a
 /// hash and a compare instead of a decode and an allocation that the garbage collector must later trace and move.
-/// One table per column, created on first use and grown as distinct values arrive.
+/// One table per column, created on first use and grown as distinct values arrive. Its slots and the UTF-8 keys
+/// (kept side by side in one array of bytes) are rented from the shared pools and go back at <see cref="Release"/>:
+/// a query whose values do not repeat, and a small one, pays for its strings and nothing else.
 /// </summary>
 /// <remarks>
 /// Bounded: at most <see cref="MaxEntries"/> values of at most <see cref="MaxValueLength"/> bytes per column, and at
@@ -69,6 +72,16 @@ internal sealed class RowBinaryStringCache
     public void Add(int column, ReadOnlySpan<byte> utf8, int hash, string value)
         => _columns[Math.Max(column, 0)]!.Add(utf8, hash, value);
 
+    /// <summary>Gives the tables' arrays back to the pools, emptied: the reader that owned this cache is done.</summary>
+    public void Release()
+    {
+        foreach (ColumnTable? table in _columns)
+        {
+            table?.Release();
+        }
+        _columns = [];
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ColumnTable Create(int column)
     {
@@ -119,7 +132,11 @@ internal sealed class RowBinaryStringCache
 
     private sealed class ColumnTable
     {
-        private Entry[] _entries = new Entry[InitialSlots];
+        private Entry[] _entries = ArrayPool<Entry>.Shared.Rent(InitialSlots);
+
+        /// <summary>The UTF-8 bytes of every kept value, one after another; <see cref="Entry.KeyStart"/> says where each starts.</summary>
+        private byte[] _keys = [];
+        private int _keysUsed;
         private int _count;
         private int _lookups;
         private int _hits;
@@ -151,11 +168,11 @@ internal sealed class RowBinaryStringCache
             for (int probe = 0; probe < MaxProbes; probe++)
             {
                 ref Entry entry = ref entries[(slot + probe) & mask];
-                if (entry.Utf8 is null)
+                if (entry.Value is null)
                 {
                     break;
                 }
-                if (entry.Hash == hash && utf8.SequenceEqual(entry.Utf8))
+                if (entry.Hash == hash && utf8.SequenceEqual(_keys.AsSpan(entry.KeyStart, entry.KeyLength)))
                 {
                     CountLookup(hit: true);
                     return entry.Value;
@@ -180,23 +197,62 @@ internal sealed class RowBinaryStringCache
             {
                 Grow();
             }
-            if (Insert(_entries, new Entry(hash, utf8.ToArray(), value)))
+            if (_keys.Length - _keysUsed < utf8.Length)
             {
+                GrowKeys(utf8.Length);
+            }
+            if (Insert(_entries, new Entry(hash, _keysUsed, utf8.Length, value)))
+            {
+                utf8.CopyTo(_keys.AsSpan(_keysUsed));
+                _keysUsed += utf8.Length;
                 _count++;
             }
         }
 
         private void Grow()
         {
-            var larger = new Entry[_entries.Length * 2];
+            // The shared pool hands out powers of two: the length is the mask's base.
+            Entry[] larger = ArrayPool<Entry>.Shared.Rent(_entries.Length * 2);
             foreach (Entry entry in _entries)
             {
-                if (entry.Utf8 is not null && !Insert(larger, entry))
+                if (entry.Value is not null && !Insert(larger, entry))
                 {
                     _count--;
                 }
             }
+            ArrayPool<Entry>.Shared.Return(_entries, clearArray: true);
             _entries = larger;
+        }
+
+        /// <summary>Room for <paramref name="more"/> bytes of keys: at most <see cref="MaxEntries"/> x <see cref="MaxValueLength"/> in all.</summary>
+        private void GrowKeys(int more)
+        {
+            byte[] larger = ArrayPool<byte>.Shared.Rent(Math.Max(_keysUsed + more, Math.Max(_keys.Length * 2, 4096)));
+            _keys.AsSpan(0, _keysUsed).CopyTo(larger);
+            ReturnKeys();
+            _keys = larger;
+        }
+
+        private void ReturnKeys()
+        {
+            if (_keys.Length > 0)
+            {
+                ArrayPool<byte>.Shared.Return(_keys);
+            }
+            _keys = [];
+        }
+
+        /// <summary>Gives both arrays back, emptied; the table starts over if it is used again.</summary>
+        public void Release()
+        {
+            if (_entries.Length > 0)
+            {
+                ArrayPool<Entry>.Shared.Return(_entries, clearArray: true);
+            }
+            _entries = [];
+            ReturnKeys();
+            _keysUsed = 0;
+            _count = 0;
         }
 
         private static bool Insert(Entry[] entries, Entry entry)
@@ -205,7 +261,7 @@ internal sealed class RowBinaryStringCache
             for (int probe = 0; probe < MaxProbes; probe++)
             {
                 ref Entry slot = ref entries[(entry.Hash + probe) & mask];
-                if (slot.Utf8 is null)
+                if (slot.Value is null)
                 {
                     slot = entry;
                     return true;
@@ -252,17 +308,19 @@ internal sealed class RowBinaryStringCache
             if (_repeats)
             {
                 Array.Clear(_entries);
+                _keysUsed = 0;
+                _count = 0;
             }
             else
             {
-                _entries = [];
+                Release();
             }
-            _count = 0;
             _lookups = 0;
             _hits = 0;
             _overflows = 0;
         }
     }
 
-    private readonly record struct Entry(int Hash, byte[]? Utf8, string? Value);
+    /// <summary>A kept value: its hash, where its UTF-8 bytes lie among the keys, and the string (null in an empty slot).</summary>
+    private readonly record struct Entry(int Hash, int KeyStart, int KeyLength, string? Value);
 }

@@ -124,6 +124,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
         {
             _buffer?.Dispose();
             _buffer = null;
+            _parser?.Release();
             _batch.Clear();
             linked?.Dispose();
             if (_stream is null)

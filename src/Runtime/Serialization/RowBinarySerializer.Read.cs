@@ -26,18 +26,26 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
-        var reader = new RowBinaryReader(data, new RowBinaryStringCache());
-        GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
-        int before = destination.Count;
-        long rowIndex = 0;
-        long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
-        if (failure is not null)
+        var strings = new RowBinaryStringCache();
+        try
         {
-            // Cold path: a copy of the failed row's bytes lets the failure be told apart from data that ends mid-row.
-            var fromRowStart = new ReadOnlySequence<byte>(data.Slice((int)rowStart).ToArray());
-            throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, fromRowStart, isFinalBlock: true, ref decoder);
+            var reader = new RowBinaryReader(data, strings);
+            GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
+            int before = destination.Count;
+            long rowIndex = 0;
+            long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
+            if (failure is not null)
+            {
+                // Cold path: a copy of the failed row's bytes lets the failure be told apart from data that ends mid-row.
+                var fromRowStart = new ReadOnlySequence<byte>(data.Slice((int)rowStart).ToArray());
+                throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, fromRowStart, isFinalBlock: true, ref decoder);
+            }
+            return destination.Count - before;
         }
-        return destination.Count - before;
+        finally
+        {
+            strings.Release();
+        }
     }
 
     /// <inheritdoc cref="ReadList{T}(ReadOnlySpan{byte}, RowBinaryFormat)"/>
@@ -55,16 +63,24 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(destination);
         ValidateReadFormat(format);
-        var reader = new RowBinaryReader(data, isFinalBlock: true, startOffset: 0, new RowBinaryStringCache(), stopAtEnd: false);
-        GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
-        int before = destination.Count;
-        long rowIndex = 0;
-        long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
-        if (failure is not null)
+        var strings = new RowBinaryStringCache();
+        try
         {
-            throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, data.Slice(rowStart), isFinalBlock: true, ref decoder);
+            var reader = new RowBinaryReader(data, isFinalBlock: true, startOffset: 0, strings, stopAtEnd: false);
+            GeneratedRowDecoder<T> decoder = ReadHeader<T>(ref reader, format);
+            int before = destination.Count;
+            long rowIndex = 0;
+            long rowStart = RowReading.ReadRows(ref reader, ref decoder, destination, ref rowIndex, out RowReadFailure? failure);
+            if (failure is not null)
+            {
+                throw RowReading.ToException<T, GeneratedRowDecoder<T>>(failure, rowIndex, rowStart, data.Slice(rowStart), isFinalBlock: true, ref decoder);
+            }
+            return destination.Count - before;
         }
-        return destination.Count - before;
+        finally
+        {
+            strings.Release();
+        }
     }
 
     /// <summary>Reads and checks the header when the format has one: the decoder of the rows that follow.</summary>

@@ -28,23 +28,30 @@ public static partial class RowBinarySerializer
         var rows = new RowListBuilder<T>();
         var parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
         using var buffer = new RowBinaryStreamBuffer(stream);
-        while (true)
+        try
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            if (!parser.MoreRowsHeld)
+            while (true)
             {
-                await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
+                cancellationToken.ThrowIfCancellationRequested();
+                if (!parser.MoreRowsHeld)
+                {
+                    await buffer.FillAsync(parser.MinimumBlock, parser.PreferredBlock, cancellationToken).ConfigureAwait(false);
+                }
+                ParseBlock(buffer, parser, rows.Destination(out int room), room);
+                if (parser.Failure is not null)
+                {
+                    throw parser.Failure;
+                }
+                if (buffer.IsCompleted && !parser.MoreRowsHeld)
+                {
+                    buffer.ThrowIfFailed();
+                    return rows.ToList();
+                }
             }
-            ParseBlock(buffer, parser, rows.Destination(out int room), room);
-            if (parser.Failure is not null)
-            {
-                throw parser.Failure;
-            }
-            if (buffer.IsCompleted && !parser.MoreRowsHeld)
-            {
-                buffer.ThrowIfFailed();
-                return rows.ToList();
-            }
+        }
+        finally
+        {
+            parser.Release();
         }
     }
 

@@ -40,6 +40,9 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
     /// </summary>
     public RowBinaryException? Failure { get; private set; }
 
+    /// <summary>Gives the string cache's pooled arrays back: the parse is over.</summary>
+    public void Release() => _strings.Release();
+
     /// <summary>True when the last parse stopped at its row limit with more of the block left to parse.</summary>
     public bool MoreRowsHeld { get; private set; }
 

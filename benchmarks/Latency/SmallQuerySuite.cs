@@ -1,0 +1,140 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.Linq;
+using System.Runtime;
+using System.Threading.Tasks;
+using ClickHouse.RowBinary.Benchmarks.Harness;
+using ClickHouse.RowBinary.Benchmarks.Peer;
+
+namespace ClickHouse.RowBinary.Benchmarks.Latency;
+
+/// <summary>
+/// Small queries as an application runs them: 1, 8, 32 and 64 callers in a closed loop, each running the 1,000-row
+/// query (<see cref="SmallQueryClient"/>) and awaiting it before the next, for a fixed time after a warmup. Reports
+/// queries/s, latency p50/p99, the process's CPU time per query and the bytes it allocated per query. Each GC mode
+/// runs in a process of its own (this program with <see cref="ChildFlag"/>), and the replay server in another, so that
+/// the CPU time and the allocations are the client's alone. Not BenchmarkDotNet: it times many callers at once.
+/// </summary>
+public static class SmallQuerySuite
+{
+    public const string Flag = "--small-queries";
+    public const string ChildFlag = "--small-queries-child";
+
+    private static readonly int[] s_callers = [1, 8, 32, 64];
+
+    /// <summary>Runs the suite under Workstation GC, then Server GC; prints a markdown table; 1 when a check failed.</summary>
+    public static int Run()
+    {
+        Console.WriteLine($"// small queries, {BenchmarkScale.Mode}: {MachineLoad.Describe()}");
+        using ReplayServerProcess server = ReplayServerProcess.Start();
+        Console.WriteLine("| GC | client | callers | queries/s | p50 | p99 | CPU per query | allocated per query | gen0 / gen1 / gen2 per 1,000 queries |");
+        Console.WriteLine("|---|---|---|---|---|---|---|---|---|");
+        int status = 0;
+        foreach (bool serverGc in new[] { false, true })
+        {
+            status |= ChildProcess.Run(serverGc, ChildFlag, server.Url.ToString());
+        }
+        Console.WriteLine($"// small queries done: {MachineLoad.Describe()}");
+        return status;
+    }
+
+    /// <summary>The measuring side, in a process whose GC mode the parent chose.</summary>
+    public static async Task<int> RunChildAsync(Uri url)
+    {
+        SmallQueryClient[] clients = SmallQueryClient.All(url);
+        try
+        {
+            List<string> expected = await clients[0].DescribeAsync().ConfigureAwait(false);
+            Check.That(expected.Count == PeerReplay.SmallQueryRows, $"Our client read {expected.Count} rows, expected {PeerReplay.SmallQueryRows}.");
+            foreach (SmallQueryClient client in clients.Skip(1))
+            {
+                Check.SameItems($"{client.Name} against our client", expected, await client.DescribeAsync().ConfigureAwait(false));
+            }
+            string gc = GCSettings.IsServerGC ? "Server" : "Workstation";
+            foreach (SmallQueryClient client in clients)
+            {
+                foreach (int callers in s_callers)
+                {
+                    Measurement m = await MeasureAsync(client, callers).ConfigureAwait(false);
+                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                        $"| {gc} | {client.Name} | {callers} | {m.QueriesPerSecond:N0} | {m.P50Ms:F2} ms | {m.P99Ms:F2} ms | {m.CpuMicroseconds:N0} µs | {m.AllocatedKb:N1} KB | {m.Gen0:F1} / {m.Gen1:F1} / {m.Gen2:F1} |"));
+                }
+            }
+            return 0;
+        }
+        catch (BenchmarkVerificationException e)
+        {
+            Console.Error.WriteLine($"// FAILED: small queries: {e.Message}");
+            return 1;
+        }
+        finally
+        {
+            foreach (SmallQueryClient client in clients)
+            {
+                client.Dispose();
+            }
+        }
+    }
+
+    private sealed record Measurement(double QueriesPerSecond, double P50Ms, double P99Ms, double CpuMicroseconds, double AllocatedKb, double Gen0, double Gen1, double Gen2);
+
+    private static async Task<Measurement> MeasureAsync(SmallQueryClient client, int callers)
+    {
+        (TimeSpan warmup, TimeSpan duration) = BenchmarkScale.Mode switch
+        {
+            BenchmarkMode.Smoke => (TimeSpan.FromMilliseconds(100), TimeSpan.FromMilliseconds(200)),
+            BenchmarkMode.Quick => (TimeSpan.FromSeconds(2), TimeSpan.FromSeconds(5)),
+            _ => (TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(15)),
+        };
+        await RunCallersAsync(client, callers, warmup, latencies: null).ConfigureAwait(false);
+        var latencies = Enumerable.Range(0, callers).Select(_ => new List<long>(1 << 16)).ToArray();
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        using Process process = Process.GetCurrentProcess();
+        TimeSpan cpu = process.TotalProcessorTime;
+        long allocated = GC.GetTotalAllocatedBytes(precise: true);
+        int gen0 = GC.CollectionCount(0), gen1 = GC.CollectionCount(1), gen2 = GC.CollectionCount(2);
+        long start = Stopwatch.GetTimestamp();
+        await RunCallersAsync(client, callers, duration, latencies).ConfigureAwait(false);
+        TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
+        process.Refresh();
+        double cpuUsed = (process.TotalProcessorTime - cpu).TotalMicroseconds;
+        long bytes = GC.GetTotalAllocatedBytes(precise: true) - allocated;
+        long[] all = latencies.SelectMany(l => l).Order().ToArray();
+        double queries = all.Length;
+        return new Measurement(
+            queries / elapsed.TotalSeconds,
+            Percentile(all, 0.50),
+            Percentile(all, 0.99),
+            cpuUsed / queries,
+            bytes / queries / 1024,
+            (GC.CollectionCount(0) - gen0) * 1000 / queries,
+            (GC.CollectionCount(1) - gen1) * 1000 / queries,
+            (GC.CollectionCount(2) - gen2) * 1000 / queries);
+    }
+
+    private static double Percentile(long[] sorted, double quantile)
+        => sorted.Length == 0 ? double.NaN : Stopwatch.GetElapsedTime(0, sorted[Math.Min(sorted.Length - 1, (int)(quantile * sorted.Length))]).TotalMilliseconds;
+
+    /// <summary>Every caller runs the query and awaits it, again and again, until <paramref name="duration"/> has passed; at least once each.</summary>
+    private static Task RunCallersAsync(SmallQueryClient client, int callers, TimeSpan duration, List<long>[]? latencies)
+    {
+        long end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
+        return Task.WhenAll(Enumerable.Range(0, callers).Select(caller => Task.Run(async () =>
+        {
+            do
+            {
+                long started = Stopwatch.GetTimestamp();
+                int rows = await client.QueryAsync().ConfigureAwait(false);
+                latencies?[caller].Add(Stopwatch.GetTimestamp() - started);
+                if (rows != PeerReplay.SmallQueryRows)
+                {
+                    throw new BenchmarkVerificationException($"{client.Name} read {rows} rows, expected {PeerReplay.SmallQueryRows}.");
+                }
+            }
+            while (Stopwatch.GetTimestamp() < end);
+        })));
+    }
+}
