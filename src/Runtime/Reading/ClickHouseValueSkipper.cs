@@ -65,6 +65,7 @@ internal static class ClickHouseValueSkipper
                     return;
                 }
             case ClickHouseTypeKind.Variant:
+            case ClickHouseTypeKind.Geometry: // a Variant of the geo types, its arguments in discriminator order
                 {
                     byte discriminator = reader.ReadVariantDiscriminator(type.Arguments.Count, type.ToString());
                     if (discriminator != ClickHouseVariantOrder.NullDiscriminator)
@@ -92,15 +93,6 @@ internal static class ClickHouseValueSkipper
                     for (int i = 0; i < count; i++)
                     {
                         SkipLines(ref reader, type);
-                    }
-                    return;
-                }
-            case ClickHouseTypeKind.Geometry:
-                {
-                    byte discriminator = reader.ReadVariantDiscriminator(type.Arguments.Count, "Geometry");
-                    if (discriminator != ClickHouseVariantOrder.NullDiscriminator)
-                    {
-                        Skip(ref reader, type.Arguments[discriminator], depth);
                     }
                     return;
                 }
