@@ -15,7 +15,8 @@ namespace ClickHouse.RowBinary.Benchmarks.Latency;
 /// query (<see cref="SmallQueryClient"/>) and awaiting it before the next, for a fixed time after a warmup. Reports
 /// queries/s, latency p50/p99, the process's CPU time per query and the bytes it allocated per query. Each GC mode
 /// runs in a process of its own (this program with <see cref="ChildFlag"/>), and the replay server in another, so that
-/// the CPU time and the allocations are the client's alone. Not BenchmarkDotNet: it times many callers at once.
+/// the CPU time and the allocations are the client's alone; the floors (<see cref="SmallQueryFloor"/>) show what the
+/// transport alone costs. Not BenchmarkDotNet: it times many callers at once.
 /// </summary>
 public static class SmallQuerySuite
 {
@@ -23,6 +24,9 @@ public static class SmallQuerySuite
     public const string ChildFlag = "--small-queries-child";
 
     private static readonly int[] s_callers = [1, 8, 32, 64];
+
+    /// <summary>The floors (<see cref="SmallQueryFloor"/>) are measured where the CPU targets are set.</summary>
+    private static readonly int[] s_floorCallers = [1, 8];
 
     /// <summary>Runs the suite under Workstation GC, then Server GC; prints a markdown table; 1 when a check failed.</summary>
     public static int Run()
@@ -44,6 +48,7 @@ public static class SmallQuerySuite
     public static async Task<int> RunChildAsync(Uri url)
     {
         SmallQueryClient[] clients = SmallQueryClient.All(url);
+        SmallQueryFloor[] floors = SmallQueryFloor.All(url);
         try
         {
             List<string> expected = await clients[0].DescribeAsync().ConfigureAwait(false);
@@ -57,9 +62,15 @@ public static class SmallQuerySuite
             {
                 foreach (int callers in s_callers)
                 {
-                    Measurement m = await MeasureAsync(client, callers).ConfigureAwait(false);
-                    Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"| {gc} | {client.Name} | {callers} | {m.QueriesPerSecond:N0} | {m.P50Ms:F2} ms | {m.P99Ms:F2} ms | {m.CpuMicroseconds:N0} µs | {m.AllocatedKb:N1} KB | {m.Gen0:F1} / {m.Gen1:F1} / {m.Gen2:F1} |"));
+                    Report(gc, client.Name, callers, await MeasureAsync(client.Name, client.QueryAsync, PeerReplay.SmallQueryRows, "rows", callers).ConfigureAwait(false));
+                }
+            }
+            int bodyBytes = await floors[0].FetchAsync().ConfigureAwait(false);
+            foreach (SmallQueryFloor floor in floors)
+            {
+                foreach (int callers in s_floorCallers)
+                {
+                    Report(gc, floor.Name, callers, await MeasureAsync(floor.Name, floor.FetchAsync, bodyBytes, "body bytes", callers).ConfigureAwait(false));
                 }
             }
             return 0;
@@ -75,12 +86,20 @@ public static class SmallQuerySuite
             {
                 client.Dispose();
             }
+            foreach (SmallQueryFloor floor in floors)
+            {
+                floor.Dispose();
+            }
         }
     }
 
     private sealed record Measurement(double QueriesPerSecond, double P50Ms, double P99Ms, double CpuMicroseconds, double AllocatedKb, double Gen0, double Gen1, double Gen2);
 
-    private static async Task<Measurement> MeasureAsync(SmallQueryClient client, int callers)
+    private static void Report(string gc, string name, int callers, Measurement m)
+        => Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"| {gc} | {name} | {callers} | {m.QueriesPerSecond:N0} | {m.P50Ms:F2} ms | {m.P99Ms:F2} ms | {m.CpuMicroseconds:N0} µs | {m.AllocatedKb:N1} KB | {m.Gen0:F1} / {m.Gen1:F1} / {m.Gen2:F1} |"));
+
+    private static async Task<Measurement> MeasureAsync(string name, Func<Task<int>> query, int expected, string unit, int callers)
     {
         (TimeSpan warmup, TimeSpan duration) = BenchmarkScale.Mode switch
         {
@@ -88,7 +107,7 @@ public static class SmallQuerySuite
             BenchmarkMode.Quick => (TimeSpan.FromSeconds(2), TimeSpan.FromSeconds(5)),
             _ => (TimeSpan.FromSeconds(5), TimeSpan.FromSeconds(15)),
         };
-        await RunCallersAsync(client, callers, warmup, latencies: null).ConfigureAwait(false);
+        await RunCallersAsync(name, query, expected, unit, callers, warmup, latencies: null).ConfigureAwait(false);
         var latencies = Enumerable.Range(0, callers).Select(_ => new List<long>(1 << 16)).ToArray();
         GC.Collect();
         GC.WaitForPendingFinalizers();
@@ -97,7 +116,7 @@ public static class SmallQuerySuite
         long allocated = GC.GetTotalAllocatedBytes(precise: true);
         int gen0 = GC.CollectionCount(0), gen1 = GC.CollectionCount(1), gen2 = GC.CollectionCount(2);
         long start = Stopwatch.GetTimestamp();
-        await RunCallersAsync(client, callers, duration, latencies).ConfigureAwait(false);
+        await RunCallersAsync(name, query, expected, unit, callers, duration, latencies).ConfigureAwait(false);
         TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
         process.Refresh();
         double cpuUsed = (process.TotalProcessorTime - cpu).TotalMicroseconds;
@@ -119,7 +138,7 @@ public static class SmallQuerySuite
         => sorted.Length == 0 ? double.NaN : Stopwatch.GetElapsedTime(0, sorted[Math.Min(sorted.Length - 1, (int)(quantile * sorted.Length))]).TotalMilliseconds;
 
     /// <summary>Every caller runs the query and awaits it, again and again, until <paramref name="duration"/> has passed; at least once each.</summary>
-    private static Task RunCallersAsync(SmallQueryClient client, int callers, TimeSpan duration, List<long>[]? latencies)
+    private static Task RunCallersAsync(string name, Func<Task<int>> query, int expected, string unit, int callers, TimeSpan duration, List<long>[]? latencies)
     {
         long end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
         return Task.WhenAll(Enumerable.Range(0, callers).Select(caller => Task.Run(async () =>
@@ -127,11 +146,11 @@ public static class SmallQuerySuite
             do
             {
                 long started = Stopwatch.GetTimestamp();
-                int rows = await client.QueryAsync().ConfigureAwait(false);
+                int count = await query().ConfigureAwait(false);
                 latencies?[caller].Add(Stopwatch.GetTimestamp() - started);
-                if (rows != PeerReplay.SmallQueryRows)
+                if (count != expected)
                 {
-                    throw new BenchmarkVerificationException($"{client.Name} read {rows} rows, expected {PeerReplay.SmallQueryRows}.");
+                    throw new BenchmarkVerificationException($"{name} read {count} {unit}, expected {expected}.");
                 }
             }
             while (Stopwatch.GetTimestamp() < end);
