@@ -14,6 +14,9 @@ public sealed partial class ClickHouseClient
     /// <summary>A table's description is a few bytes a column; more than this is not a description.</summary>
     private const int MaxTableDescriptionBytes = 16 * 1024 * 1024;
 
+    /// <summary>The most a table's schema probe may take, whatever the client's <see cref="ClickHouseClientOptions.Timeout"/>.</summary>
+    internal static readonly TimeSpan SchemaProbeTimeLimit = TimeSpan.FromSeconds(30);
+
     private const string TypesUseHeaderSetting = "input_format_with_types_use_header";
     private const string HeaderWithDefaultsFormat = "RowBinaryWithNamesAndTypesAndDefaults";
     private const string NamesUseHeaderSetting = "input_format_with_names_use_header";
@@ -144,16 +147,31 @@ public sealed partial class ClickHouseClient
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
         using HttpRequestMessage request = CreateRequest(key.Endpoint, null, content, null, null, null, null);
         var telemetry = new RequestTelemetry("SELECT", "system.columns", key.Database, key.Endpoint, null);
-        HttpResponseMessage response = await SendAsync(request, null, telemetry, CancellationToken.None).ConfigureAwait(false);
-        using var timeLimit = new CancellationTokenSource(_timeout);
+        using RequestDeadline deadline = SchemaProbeDeadline();
+        HttpResponseMessage response = await SendAsync(request, null, deadline, telemetry).ConfigureAwait(false);
         byte[] answer;
-        await using (ClickHouseResponseStream body = await OpenBodyAsync(response, null, telemetry, timeLimit.Token).ConfigureAwait(false))
+        try
         {
-            answer = await ReadBoundedAsync(body, MaxTableDescriptionBytes, $"The description of table {key.QualifiedName}", timeLimit.Token)
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, null, telemetry, deadline.Token).ConfigureAwait(false);
+            answer = await ReadBoundedAsync(body, MaxTableDescriptionBytes, $"The description of table {key.QualifiedName}", deadline.Token)
                 .ConfigureAwait(false);
+        }
+        catch (OperationCanceledException e) when (deadline.Expired)
+        {
+            throw deadline.Exceeded(key.Endpoint.ToString(), e);
         }
         return ParseTableSchema(key, answer);
     }
+
+    /// <summary>
+    /// The probe's time limit: the client's <see cref="ClickHouseClientOptions.Timeout"/>, but never more than
+    /// <see cref="SchemaProbeTimeLimit"/>, since every INSERT into the table waits on the one probe (a caller's own
+    /// cancellation lets only that caller leave) and a description of a table is a small, quick answer.
+    /// </summary>
+    private RequestDeadline SchemaProbeDeadline()
+        => _timeout == Timeout.InfiniteTimeSpan || _timeout > SchemaProbeTimeLimit
+            ? new RequestDeadline(SchemaProbeTimeLimit, $"the schema probe's own limit of {SchemaProbeTimeLimit.TotalSeconds:0} s", TimeProvider.System, CancellationToken.None)
+            : new RequestDeadline(_timeout, _timeoutName, TimeProvider.System, CancellationToken.None);
 
     /// <summary>
     /// Rows of (name, type, default_kind, what) in RowBinary, from <see cref="ProbeTableAsync"/>: what is 0 for a

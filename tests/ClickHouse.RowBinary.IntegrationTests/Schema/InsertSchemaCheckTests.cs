@@ -163,6 +163,26 @@ public sealed class InsertSchemaCheckTests(ClickHouseServerFixture server)
     }
 
     /// <summary>A MergeTree table, so that ALTER can change its columns.</summary>
+    [ServerFact]
+    public async Task A_schema_probe_that_gets_no_answer_gives_up_after_its_own_limit_even_when_the_client_waits_forever()
+    {
+        // Every INSERT into the table waits on the one probe, so it has a limit of its own (30 s) below the client's.
+        string table = await CreateAsync("check_probe_limit", "amount Float64, price Decimal(18, 2), b String");
+        await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 5) { ResponseDelay = TimeSpan.FromSeconds(90) };
+        using ClickHouseClient client = server.CreateClient(o =>
+        {
+            o.Endpoint = proxy.Endpoint;
+            o.Timeout = Timeout.InfiniteTimeSpan;
+        });
+        var watch = System.Diagnostics.Stopwatch.StartNew();
+
+        var error = await Assert.ThrowsAsync<TimeoutException>(() => client.ValidateTableAsync<AmountRow>(table).WaitAsync(TimeSpan.FromSeconds(80)));
+
+        Assert.InRange(watch.Elapsed, TimeSpan.FromSeconds(29), TimeSpan.FromSeconds(60));
+        Assert.Contains("schema probe", error.Message);
+        Assert.Contains(proxy.Endpoint.Authority, error.Message);
+    }
+
     private async Task<string> CreateAsync(string table, string columns, ClickHouseQueryOptions? options = null)
     {
         await server.Client.ExecuteAsync($"CREATE TABLE {table} ({columns}) ENGINE = MergeTree ORDER BY tuple()", options);
