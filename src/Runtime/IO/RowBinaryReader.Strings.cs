@@ -61,6 +61,10 @@ public ref partial struct RowBinaryReader
     /// <summary>Decodes bytes just read from the current segment; the offset for an error is worked out only then.</summary>
     private readonly string DecodeString(ReadOnlySpan<byte> bytes)
     {
+        if (AsciiText.TryWiden(bytes) is string ascii)
+        {
+            return ascii;
+        }
         try
         {
             return s_strictUtf8.GetString(bytes);
