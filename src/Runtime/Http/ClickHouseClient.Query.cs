@@ -42,7 +42,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(
+        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(sql, options,
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
@@ -50,11 +50,15 @@ public sealed partial class ClickHouseClient
             },
             cancellationToken);
 
-    /// <summary>The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.</summary>
-    private static RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open,
-        CancellationToken cancellationToken)
+    /// <summary>
+    /// The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.
+    /// A body that breaks off before the first row reached the caller is read again elsewhere (<see cref="FirstRowFailover"/>).
+    /// </summary>
+    private RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options,
+        Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
-        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
+        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
+            failover: () => FirstRowFailoverFor(sql, options));
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)

@@ -91,8 +91,7 @@ public sealed partial class ClickHouseClient
     private async Task<TResult> WholeResultAsync<TResult>(string sql, ClickHouseQueryOptions? options, Func<Task<TResult>> read,
         CancellationToken cancellationToken)
     {
-        if (_session is not null || !(options?.Idempotent ?? IsIdempotent(sql))
-            || options?.ExternalTables is { Count: > 0 } tables && !tables.All(table => table.CanBeWrittenAgain))
+        if (!MayRunAgain(sql, options))
         {
             return await read().ConfigureAwait(false);
         }
@@ -124,6 +123,14 @@ public sealed partial class ClickHouseClient
             CurrentWholeResult.Value = outer;
         }
     }
+
+    /// <summary>
+    /// Whether a query whose answer broke off may run again on another endpoint: it only reads or is idempotent, its
+    /// external tables can be sent again, and it is not in a session (whose state lives on one server).
+    /// </summary>
+    private bool MayRunAgain(string sql, ClickHouseQueryOptions? options)
+        => _session is null && (options?.Idempotent ?? IsIdempotent(sql))
+            && (options?.ExternalTables is not { Count: > 0 } tables || tables.All(table => table.CanBeWrittenAgain));
 
     /// <summary>What a failed attempt says about its endpoint, and the query left behind on it.</summary>
     internal void NoteFailure(EndpointPool.Endpoint endpoint, Exception failure, string queryId, bool killOnAbandon, CancellationToken cancellationToken)

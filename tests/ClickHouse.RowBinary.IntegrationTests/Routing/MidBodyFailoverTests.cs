@@ -93,4 +93,32 @@ public sealed class MidBodyFailoverTests(ClickHouseServerFixture server)
             Assert.Empty(relaying.RequestLines);
         }
     }
+
+    [ServerFact]
+    public async Task QuerySingleAsync_whose_body_broke_after_its_first_row_was_read_is_asked_again_whole_on_another_endpoint()
+    {
+        // Two rows of 300,000 bytes: the first reaches the reader once the 256 KiB held back behind it arrived (about
+        // 562,000 bytes in), the cut at 580,000 comes before the second row is whole. Asked again whole, the answer is
+        // the right one: more than one row.
+        await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 580_000 };
+        await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
+        using ClickHouseClient client = server.CreateClient(o =>
+        {
+            o.Endpoints.Clear();
+            o.Endpoints.Add(cutting.Endpoint);
+            o.Endpoints.Add(relaying.Endpoint);
+            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
+            o.ResponseCompression = ClickHouseCompression.None;
+        });
+
+        InvalidOperationException e = await Assert.ThrowsAsync<InvalidOperationException>(
+            () => client.QuerySingleAsync<TextRow>("SELECT arrayStringConcat(arrayMap(x -> 'x', range(300000))) AS text FROM numbers(2)", RowBinary));
+
+        Assert.Contains("more than one row", e.Message, StringComparison.Ordinal);
+        Assert.True(cutting.CutResponses >= 1, "the first endpoint cut no answer");
+        lock (relaying.RequestLines)
+        {
+            Assert.Single(relaying.RequestLines);
+        }
+    }
 }
