@@ -59,12 +59,14 @@ public sealed class FirstRowFailoverTests(ClickHouseServerFixture server)
         await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
         using ClickHouseClient client = InOrder(cutting, relaying);
         await ReadAsync(client, api, limit: 1);
-        cutting.CutResponsesAfterBytes = 600_000;
         var seen = new List<ulong>();
 
-        await Assert.ThrowsAnyAsync<IOException>(() => ReadAsync(client, api, seen: seen));
+        // 40 MB are coming: once the first row reached the caller, the first endpoint's connections are cut.
+        await Assert.ThrowsAnyAsync<IOException>(
+            () => ReadAsync(client, api, limit: 5_000_000, seen: seen, afterFirstRow: () => cutting.SetRefusing(true, dropOpenConnections: true)));
 
         Assert.NotEmpty(seen);
+        Assert.True(seen.Count < 5_000_000, "the whole result arrived: the cut came too late to test anything");
         Assert.Equal(Enumerable.Range(0, seen.Count).Select(i => (ulong)i), seen);
         lock (relaying.RequestLines)
         {
@@ -83,9 +85,10 @@ public sealed class FirstRowFailoverTests(ClickHouseServerFixture server)
         });
 
     /// <summary>The first column of every row, through one streamed API, each number added to <paramref name="seen"/> as it arrives.</summary>
-    private static async Task<List<ulong>> ReadAsync(ClickHouseClient client, string api, int? limit = null, List<ulong>? seen = null)
+    private static async Task<List<ulong>> ReadAsync(ClickHouseClient client, string api, int? limit = null, List<ulong>? seen = null, Action? afterFirstRow = null)
     {
         seen ??= [];
+        var rows = new Seen(seen, afterFirstRow);
         string numbers = limit is { } l ? $"SELECT number FROM system.numbers LIMIT {l}" : Numbers;
         string pairs = limit is { } p ? $"SELECT number, number * 2 AS twice FROM system.numbers LIMIT {p}" : Pairs;
         switch (api)
@@ -93,20 +96,20 @@ public sealed class FirstRowFailoverTests(ClickHouseServerFixture server)
             case "RowBinary":
                 await foreach (CountRow row in client.QueryAsync<CountRow>(numbers, new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary }))
                 {
-                    seen.Add(row.Number);
+                    rows.Add(row.Number);
                 }
                 break;
             case "Native":
                 await foreach (CountRow row in client.QueryAsync<CountRow>(numbers, new ClickHouseQueryOptions { WireFormat = ClickHouseWireFormat.Native }))
                 {
-                    seen.Add(row.Number);
+                    rows.Add(row.Number);
                 }
                 break;
             case "Tuples":
                 await foreach ((ulong number, ulong twice) in client.QueryAsync<ulong, ulong>(pairs))
                 {
                     Assert.Equal(number * 2, twice);
-                    seen.Add(number);
+                    rows.Add(number);
                 }
                 break;
             case "DataReader":
@@ -114,7 +117,7 @@ public sealed class FirstRowFailoverTests(ClickHouseServerFixture server)
                 {
                     while (await reader.ReadAsync())
                     {
-                        seen.Add(reader.GetFieldValue<ulong>(0));
+                        rows.Add(reader.GetFieldValue<ulong>(0));
                     }
                 }
                 break;
@@ -122,5 +125,18 @@ public sealed class FirstRowFailoverTests(ClickHouseServerFixture server)
                 throw new ArgumentOutOfRangeException(nameof(api), api, null);
         }
         return seen;
+    }
+
+    /// <summary>The numbers seen, and what happens once the first arrived.</summary>
+    private sealed class Seen(List<ulong> seen, Action? afterFirstRow)
+    {
+        public void Add(ulong number)
+        {
+            seen.Add(number);
+            if (seen.Count == 1)
+            {
+                afterFirstRow?.Invoke();
+            }
+        }
     }
 }
