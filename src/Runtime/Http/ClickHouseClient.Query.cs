@@ -12,9 +12,6 @@ namespace ClickHouse.RowBinary;
 
 public sealed partial class ClickHouseClient
 {
-    /// <summary>Set once a server has said it does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>
-    private volatile bool _namesAndTypesUnsupported;
-
     /// <summary>
     /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
     /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
@@ -191,9 +188,14 @@ public sealed partial class ClickHouseClient
     /// <param name="sql">The statement, FORMAT included.</param>
     /// <param name="options">Its options.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    /// <param name="fallsBackOn">A failure the caller answers by asking again in plain RowBinary (see <see cref="RequestTelemetry.FallsBackOn"/>).</param>
+    /// <param name="asksNamesAndTypes">
+    /// The statement asks for RowBinaryWithNamesAndTypes: it goes to an endpoint only where that format may be known
+    /// (<see cref="KnowsNamesAndTypesAsync"/>), else fails with <see cref="NamesAndTypesUnknownException"/> unsent; the
+    /// endpoint's answer is remembered; its refusal is a failure the caller answers by asking again in plain RowBinary
+    /// (see <see cref="RequestTelemetry.FallsBackOn"/>).
+    /// </param>
     private async Task<ClickHouseResponseStream> SendQueryAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken,
-        Func<Exception, bool>? fallsBackOn = null)
+        bool asksNamesAndTypes = false)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
@@ -204,6 +206,10 @@ public sealed partial class ClickHouseClient
         ExternalTablesContent? lastExternal = null;
         return await RouteAsync(operation, queryId, async endpoint =>
             {
+                if (asksNamesAndTypes && !await KnowsNamesAndTypesAsync(endpoint, options, cancellationToken).ConfigureAwait(false))
+                {
+                    throw new NamesAndTypesUnknownException();
+                }
                 HttpContent content = CreateQueryContent(sql, options);
                 lastExternal = content as ExternalTablesContent;
                 using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId,
@@ -212,11 +218,24 @@ public sealed partial class ClickHouseClient
                 request.Headers.ConnectionClose = lastExternal is not null ? true : null;
                 var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);
                 telemetry.ReportProgressTo(options?.Progress);
-                if (fallsBackOn is not null)
+                if (asksNamesAndTypes)
                 {
-                    telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
+                    telemetry.FallsBackOn(IsNamesAndTypesUnknown, nameof(RowBinaryFormat.RowBinary));
                 }
-                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                HttpResponseMessage response;
+                try
+                {
+                    response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                }
+                catch (ClickHouseServerException e) when (asksNamesAndTypes && IsNamesAndTypesUnknown(e))
+                {
+                    endpoint.NamesAndTypes = false;
+                    throw;
+                }
+                if (asksNamesAndTypes)
+                {
+                    endpoint.NamesAndTypes = true;
+                }
                 if (lastExternal is not null)
                 {
                     telemetry.Sent(lastExternal.RowsWritten, lastExternal.BytesWritten);
