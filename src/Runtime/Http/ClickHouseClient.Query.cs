@@ -114,23 +114,28 @@ public sealed partial class ClickHouseClient
         => ExecuteAsync(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="ExecuteAsync(string, CancellationToken)"/>
-    public async Task ExecuteAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
-    {
-        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-    }
+    public Task ExecuteAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        => WholeResultAsync(sql, options, async () =>
+            {
+                await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+                return true;
+            },
+            cancellationToken);
 
     /// <summary>Runs a query and returns its whole result as text, in the query's FORMAT (TabSeparated by default).</summary>
     public Task<string> QueryTextAsync(string sql, CancellationToken cancellationToken = default)
         => QueryTextAsync(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="QueryTextAsync(string, CancellationToken)"/>
-    public async Task<string> QueryTextAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
-    {
-        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        using var reader = new StreamReader(body, Encoding.UTF8);
-        return await reader.ReadToEndAsync(cancellationToken).ConfigureAwait(false);
-    }
+    public Task<string> QueryTextAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        => WholeResultAsync(sql, options, async () =>
+            {
+                await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                using var reader = new StreamReader(body, Encoding.UTF8);
+                return await reader.ReadToEndAsync(cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken);
 
     /// <summary>
     /// Runs a query as written (FORMAT included) and returns its result body, decompressed, as it streams in. A
