@@ -87,13 +87,20 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         var reader = new ClickHouseDataReader(open, cancellation, failover);
         try
         {
-            await reader.BeforeFirstRowAsync(
-                async () =>
-                {
-                    await reader.OpenBodyAsync().ConfigureAwait(false);
-                    return true;
-                },
-                checkBreak: false, CancellationToken.None).ConfigureAwait(false);
+            if (failover is null)
+            {
+                await reader.OpenBodyAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                await failover.ReadFirstAsync(
+                    async () =>
+                    {
+                        await reader.OpenBodyAsync().ConfigureAwait(false);
+                        return true;
+                    },
+                    static () => null, reader.StartAgainAsync, cancellation.Token).ConfigureAwait(false);
+            }
             return reader;
         }
         catch
@@ -123,45 +130,10 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     }
 
     /// <summary>
-    /// Runs <paramref name="step"/> while no row has reached the caller. When the body breaks off (or, with
-    /// <paramref name="checkBreak"/>, the step's row came from a body already known to have broken off) and the query may
-    /// run elsewhere, the body is dropped with all parsed from it, the query sent again and its header read, and the step
-    /// runs again on the new body.
-    /// </summary>
-    private async Task<bool> BeforeFirstRowAsync(Func<Task<bool>> step, bool checkBreak, CancellationToken cancellationToken)
-    {
-        Exception? broken = null;
-        while (true)
-        {
-            try
-            {
-                if (broken is not null)
-                {
-                    await StartAgainAsync(broken).ConfigureAwait(false);
-                    broken = null;
-                }
-                bool result = await step().ConfigureAwait(false);
-                if (!result || !checkBreak || ClickHouseClient.FirstRowFailover.KnownBreak(_body) is not { } known || !StartsAgain(known, cancellationToken))
-                {
-                    return result;
-                }
-                broken = known;
-            }
-            catch (Exception e) when (StartsAgain(e, cancellationToken))
-            {
-                broken = e;
-            }
-        }
-    }
-
-    private bool StartsAgain(Exception failure, CancellationToken cancellationToken)
-        => _failover is not null && !cancellationToken.IsCancellationRequested && _failover.StartsAgain(failure, _cancellation.Token);
-
-    /// <summary>
     /// Drops the body that broke off and reads the query's answer from another endpoint. Its columns must be those the
     /// caller may have seen already (the reader was returned with them).
     /// </summary>
-    private async Task StartAgainAsync(Exception failure)
+    private async ValueTask StartAgainAsync(Exception failure)
     {
         RowBinaryHeader seen = _layout.Header;
         _rows = 0;
@@ -300,7 +272,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
             return s_false;
         }
         return _rows == 0 && _failover is not null
-            ? BeforeFirstRowAsync(() => ReadNextAsync(cancellationToken), checkBreak: true, cancellationToken)
+            ? _failover.ReadFirstAsync(() => new ValueTask<bool>(ReadNextAsync(cancellationToken)), () => _bodyClosed ? null : _body, StartAgainAsync, cancellationToken).AsTask()
             : ReadNextAsync(cancellationToken);
     }
 

@@ -56,11 +56,47 @@ public sealed partial class ClickHouseClient
         }
 
         /// <summary>
+        /// Runs <paramref name="read"/> (the first rows, or the header; false at the end of the result) until it succeeds
+        /// on a body not known to have broken off, or fails in a way that does not start again. Before each new attempt
+        /// <paramref name="startAgain"/> drops the broken body, with all parsed from it (and may open the next).
+        /// </summary>
+        /// <param name="read">The step; it opens the body itself when there is none.</param>
+        /// <param name="body">The body the step read from, to check for a known break; null not to check.</param>
+        /// <param name="startAgain">Drops the broken body, told why.</param>
+        /// <param name="cancellationToken">The caller's: once cancelled, nothing starts again.</param>
+        public async ValueTask<bool> ReadFirstAsync(Func<ValueTask<bool>> read, Func<Stream?> body, Func<Exception, ValueTask> startAgain,
+            CancellationToken cancellationToken)
+        {
+            Exception? broken = null;
+            while (true)
+            {
+                try
+                {
+                    if (broken is not null)
+                    {
+                        await startAgain(broken).ConfigureAwait(false);
+                        broken = null;
+                    }
+                    bool more = await read().ConfigureAwait(false);
+                    if (!more || body() is not { } stream || KnownBreak(stream) is not { } known || !StartsAgain(known, cancellationToken))
+                    {
+                        return more;
+                    }
+                    broken = known;
+                }
+                catch (Exception e) when (StartsAgain(e, cancellationToken))
+                {
+                    broken = e;
+                }
+            }
+        }
+
+        /// <summary>
         /// The break of a body already known to have broken off. Checked before the first row is handed out: a body
         /// releases what arrived before its break (on servers without an exception tag it holds 256 KiB back until
         /// then), and rows parsed from it are better read again whole than delivered and then failed.
         /// </summary>
-        public static Exception? KnownBreak(Stream body)
+        private static Exception? KnownBreak(Stream body)
             => body is ClickHouseResponseStream { Failure: { } failure } && IsTransportFailure(failure) ? failure : null;
 
         /// <summary>
@@ -68,7 +104,7 @@ public sealed partial class ClickHouseClient
         /// transport failure (not a server's error, a timeout or the caller's cancellation) of a body an endpoint answered,
         /// with another endpoint left. Then that endpoint is avoided from now on and the failover counted.
         /// </summary>
-        public bool StartsAgain(Exception failure, CancellationToken cancellationToken)
+        private bool StartsAgain(Exception failure, CancellationToken cancellationToken)
         {
             if (cancellationToken.IsCancellationRequested || !IsTransportFailure(failure) || _route.Answered is not { } endpoint)
             {

@@ -79,34 +79,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
         {
             cancellationToken.ThrowIfCancellationRequested();
             Current = default!;
-            return _rows > 0 || failover is null ? NextBlockAsync() : FirstBlockAsync(failover);
-        }
-
-        /// <summary>The first block, read again from another endpoint's answer while the body breaks off before it is handed out.</summary>
-        private async ValueTask<bool> FirstBlockAsync(ClickHouseClient.FirstRowFailover failover)
-        {
-            while (true)
-            {
-                Exception failure;
-                try
-                {
-                    bool more = await NextBlockAsync().ConfigureAwait(false);
-                    if (!more || ClickHouseClient.FirstRowFailover.KnownBreak(_stream!) is not { } broken || !failover.StartsAgain(broken, cancellationToken))
-                    {
-                        return more;
-                    }
-                    failure = broken;
-                }
-                catch (Exception e)
-                {
-                    if (!failover.StartsAgain(e, cancellationToken))
-                    {
-                        throw;
-                    }
-                    failure = e;
-                }
-                await DropAsync(failure).ConfigureAwait(false);
-            }
+            return _rows > 0 || failover is null ? NextBlockAsync() : failover.ReadFirstAsync(NextBlockAsync, () => _stream, DropAsync, cancellationToken);
         }
 
         /// <summary>Reads the next block of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>

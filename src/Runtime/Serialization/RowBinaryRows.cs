@@ -91,34 +91,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
             _batch.Clear();
             _index = -1;
             Current = default!;
-            return _rows > 0 || failover is null ? NextBatchAsync() : FirstBatchAsync(failover);
-        }
-
-        /// <summary>The first batch, read again from another endpoint's answer while the body breaks off before it is handed out.</summary>
-        private async ValueTask<bool> FirstBatchAsync(ClickHouseClient.FirstRowFailover failover)
-        {
-            while (true)
-            {
-                Exception failure;
-                try
-                {
-                    bool more = await NextBatchAsync().ConfigureAwait(false);
-                    if (!more || ClickHouseClient.FirstRowFailover.KnownBreak(_stream!) is not { } broken || !failover.StartsAgain(broken, cancellationToken))
-                    {
-                        return more;
-                    }
-                    failure = broken;
-                }
-                catch (Exception e)
-                {
-                    if (!failover.StartsAgain(e, cancellationToken))
-                    {
-                        throw;
-                    }
-                    failure = e;
-                }
-                await DropAsync(failure).ConfigureAwait(false);
-            }
+            return _rows > 0 || failover is null ? NextBatchAsync() : failover.ReadFirstAsync(NextBatchAsync, () => _stream, DropAsync, cancellationToken);
         }
 
         /// <summary>Parses the next batch of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
