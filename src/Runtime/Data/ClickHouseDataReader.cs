@@ -7,6 +7,7 @@ using System.Data;
 using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
 using System.IO;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Threading;
@@ -33,12 +34,19 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     private static readonly Task<bool> s_true = Task.FromResult(true);
     private static readonly Task<bool> s_false = Task.FromResult(false);
 
-    private readonly ClickHouseResponseStream _body;
-    private readonly RowBinaryStreamBuffer _buffer;
-    private readonly RowLayout _layout;
-    private readonly RowBinaryStreamParser<long, RowLayoutDecoder> _parser;
     private readonly RowBinaryStringCache _strings = new();
     private readonly CancellationTokenSource _cancellation;
+    private readonly Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryHeader? Header)>> _open;
+    private readonly ClickHouseClient.FirstRowFailover? _failover;
+
+    // The body being read, and what reads it: all replaced when the body broke off before the first row and the query is read again elsewhere.
+    private ClickHouseResponseStream _body = null!;
+    private RowBinaryStreamBuffer _buffer = null!;
+    private RowLayout _layout = new();
+    private RowBinaryStreamParser<long, RowLayoutDecoder> _parser = null!;
+
+    /// <summary>No body is open: none yet, or the last was dropped.</summary>
+    private bool _bodyClosed = true;
 
     /// <summary>The start offset of each row of the current batch: rows are parsed <see cref="RowLayout.BatchRows"/> at a time.</summary>
     private readonly List<long> _batch = new(RowLayout.BatchRows);
@@ -59,30 +67,40 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     private bool _ended;
     private bool _closed;
 
-    private ClickHouseDataReader(ClickHouseResponseStream body, RowBinaryFormat format, RowLayout layout, CancellationTokenSource cancellation)
+    private ClickHouseDataReader(Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryHeader? Header)>> open, CancellationTokenSource cancellation,
+        ClickHouseClient.FirstRowFailover? failover)
     {
-        _body = body;
-        _layout = layout;
+        _open = open;
         _cancellation = cancellation;
-        _buffer = new RowBinaryStreamBuffer(body);
-        _parser = new RowBinaryStreamParser<long, RowLayoutDecoder>(format, new RowLayoutDecoder(layout));
+        _failover = failover;
     }
 
     /// <summary>
-    /// Opens a reader over a result body and reads as far as its header (<paramref name="header"/>, when the server sent
-    /// none). The reader owns the body and <paramref name="cancellation"/>, whose cancellation aborts the request.
+    /// Sends a query by <paramref name="open"/> (its result body, and its header when the body has none) and reads as far
+    /// as the header. The reader owns the body and <paramref name="cancellation"/>, whose cancellation aborts the request.
+    /// With <paramref name="failover"/>, a body that breaks off before the first row reached the caller is dropped and
+    /// the query read again from another endpoint.
     /// </summary>
-    internal static async Task<ClickHouseDataReader> OpenAsync(ClickHouseResponseStream body, RowBinaryHeader? header, CancellationTokenSource cancellation)
+    internal static async Task<ClickHouseDataReader> OpenAsync(Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryHeader? Header)>> open,
+        CancellationTokenSource cancellation, ClickHouseClient.FirstRowFailover? failover)
     {
-        var layout = new RowLayout();
-        if (header is not null)
-        {
-            layout.Bind(header);
-        }
-        var reader = new ClickHouseDataReader(body, header is null ? RowBinaryFormat.RowBinaryWithNamesAndTypes : RowBinaryFormat.RowBinary, layout, cancellation);
+        var reader = new ClickHouseDataReader(open, cancellation, failover);
         try
         {
-            await reader.ReadHeaderAsync().ConfigureAwait(false);
+            if (failover is null)
+            {
+                await reader.OpenBodyAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                await failover.ReadFirstAsync(
+                    async () =>
+                    {
+                        await reader.OpenBodyAsync().ConfigureAwait(false);
+                        return true;
+                    },
+                    static () => null, reader.StartAgainAsync, cancellation.Token).ConfigureAwait(false);
+            }
             return reader;
         }
         catch
@@ -90,6 +108,70 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
             await reader.DisposeAsync().ConfigureAwait(false);
             throw;
         }
+    }
+
+    /// <summary>Sends the query and reads its answer's header: a fresh layout, buffer and parser.</summary>
+    private async Task OpenBodyAsync()
+    {
+        (ClickHouseResponseStream body, RowBinaryHeader? header) = _failover is null
+            ? await _open(_cancellation.Token).ConfigureAwait(false)
+            : await _failover.OpenAsync(_open, _cancellation.Token).ConfigureAwait(false);
+        _body = body;
+        _bodyClosed = false;
+        _buffer = new RowBinaryStreamBuffer(body);
+        _layout = new RowLayout();
+        _parser = new RowBinaryStreamParser<long, RowLayoutDecoder>(
+            header is null ? RowBinaryFormat.RowBinaryWithNamesAndTypes : RowBinaryFormat.RowBinary, new RowLayoutDecoder(_layout));
+        if (header is not null)
+        {
+            _layout.Bind(header);
+        }
+        await ReadHeaderAsync().ConfigureAwait(false);
+    }
+
+    /// <summary>
+    /// Drops the body that broke off and reads the query's answer from another endpoint. Its columns must be those the
+    /// caller may have seen already (the reader was returned with them).
+    /// </summary>
+    private async ValueTask StartAgainAsync(Exception failure)
+    {
+        RowBinaryHeader seen = _layout.Header;
+        _rows = 0;
+        _onRow = false;
+        _pending = false;
+        _ended = false;
+        _failureAfterBatch = null;
+        _batch.Clear();
+        _batchConsumed = 0;
+        _rowInBatch = 0;
+        _batchData = default;
+        _batchArray = [];
+        await CloseBodyAsync(failure).ConfigureAwait(false);
+        await OpenBodyAsync().ConfigureAwait(false);
+        if (seen.Count > 0 && !(seen.Names.SequenceEqual(_layout.Header.Names) && seen.Types.SequenceEqual(_layout.Header.Types)))
+        {
+            throw new RowBinaryException(
+                $"The query's answer broke off before its first row and was asked again on another endpoint, whose answer has other columns ({_layout.Header}) than the first ({seen}).",
+                innerException: failure);
+        }
+    }
+
+    /// <summary>Ends the request of the body being read, if one is open: dropped for a new one after <paramref name="dropped"/>, else done with.</summary>
+    private async ValueTask CloseBodyAsync(Exception? dropped)
+    {
+        if (_bodyClosed)
+        {
+            return;
+        }
+        _bodyClosed = true;
+        if (dropped is not null)
+        {
+            ClickHouseClient.FirstRowFailover.Dropped(_body, dropped);
+        }
+        _buffer.Dispose();
+        _parser.Release();
+        // Ends the request: a result not read to its end is aborted.
+        await _body.DisposeAsync().ConfigureAwait(false);
     }
 
     private async Task ReadHeaderAsync()
@@ -189,6 +271,13 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         {
             return s_false;
         }
+        return _rows == 0 && _failover is not null
+            ? _failover.ReadFirstAsync(() => new ValueTask<bool>(ReadNextAsync(cancellationToken)), () => _bodyClosed ? null : _body, StartAgainAsync, cancellationToken).AsTask()
+            : ReadNextAsync(cancellationToken);
+    }
+
+    private Task<bool> ReadNextAsync(CancellationToken cancellationToken)
+    {
         try
         {
             _cancellation.Token.ThrowIfCancellationRequested();
@@ -488,16 +577,13 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         }
         _closed = true;
         Closing?.Invoke();
-        if (!_ended)
+        if (!_ended && !_bodyClosed)
         {
             _body.Telemetry?.Read(_rows);
         }
-        _buffer.Dispose();
-        _parser.Release();
         _strings.Release();
         _cancellation.Dispose();
-        // Ends the request: a result not read to its end is aborted.
-        await _body.DisposeAsync().ConfigureAwait(false);
+        await CloseBodyAsync(dropped: null).ConfigureAwait(false);
     }
 
     /// <summary>Told when the reader closes (CommandBehavior.CloseConnection closes the connection).</summary>

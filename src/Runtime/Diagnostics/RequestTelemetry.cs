@@ -142,6 +142,17 @@ internal sealed class RequestTelemetry : IDisposable
     public void Failed(Exception failure) => _failure ??= failure;
 
     /// <summary>
+    /// The body is dropped for a new attempt elsewhere (a streamed read that broke off before its first row): the request
+    /// failed, and its progress is not reported further, the new attempt's taking over.
+    /// </summary>
+    public void Dropped(Exception failure)
+    {
+        _failure ??= failure;
+        _progress = null;
+        _body?.Delivered = null;
+    }
+
+    /// <summary>
     /// A failure the client expects and answers by asking again another way (an old server's unknown format): tagged
     /// <c>clickhouse.fallback</c> with that way, so that logs tell it from a failure that reaches the caller.
     /// </summary>

@@ -1,3 +1,4 @@
+using System;
 using System.IO;
 using System.Net.Http;
 using System.Net.Http.Headers;
@@ -9,9 +10,6 @@ namespace ClickHouse.RowBinary;
 
 public sealed partial class ClickHouseClient
 {
-    /// <summary>Set once a server has answered a query in RowBinaryWithNamesAndTypes.</summary>
-    private volatile bool _namesAndTypesConfirmed;
-
     /// <summary>The body of a query: its SQL as text, or a multipart form with the options' external tables.</summary>
     private static HttpContent CreateQueryContent(string sql, ClickHouseQueryOptions? options)
     {
@@ -25,26 +23,41 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>
-    /// Whether the server may be asked for RowBinaryWithNamesAndTypes with the options' external tables. Their rows may
-    /// not be enumerable twice, and an old server refuses the format only after it has read them all; so before the
-    /// first query with external tables, a query of no rows asks (once per client).
+    /// Whether <paramref name="endpoint"/> may be asked for RowBinaryWithNamesAndTypes: not where it said it does not
+    /// know the format. The options' external tables may not be enumerable twice, and an old server refuses the format
+    /// only after it has read them all; so before the first such query to an endpoint not known yet, a query of no rows
+    /// asks it (once per endpoint: a cluster being upgraded mixes old and new servers).
     /// </summary>
-    private async Task<bool> MayAskNamesAndTypesWithAsync(ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+    private async Task<bool> KnowsNamesAndTypesAsync(EndpointPool.Endpoint endpoint, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
     {
-        if (options?.ExternalTables is not { Count: > 0 } tables || _namesAndTypesConfirmed)
+        if (endpoint.NamesAndTypes is { } known)
+        {
+            return known;
+        }
+        if (options?.ExternalTables is not { Count: > 0 } tables)
         {
             return true;
         }
         ExternalTablesContent.CheckNames(tables);
-        if (await TrySendWithNamesAndTypesAsync("SELECT 1 WHERE 0", null, cancellationToken).ConfigureAwait(false) is not { } probe)
+        string probe = WithFormat("SELECT 1 WHERE 0", RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        string queryId = NewQueryId();
+        using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, CreateQueryContent(probe, null), null, queryId, null, null);
+        var telemetry = new RequestTelemetry("SELECT", null, _database, endpoint.Uri, queryId);
+        telemetry.FallsBackOn(IsNamesAndTypesUnknown, nameof(RowBinaryFormat.RowBinary));
+        try
         {
-            return false;
+            HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+            await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+            endpoint.NamesAndTypes = true;
         }
-        await using (probe.ConfigureAwait(false))
+        catch (ClickHouseServerException e) when (IsNamesAndTypesUnknown(e))
         {
-            await probe.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+            endpoint.NamesAndTypes = false;
         }
-        _namesAndTypesConfirmed = true;
-        return true;
+        return endpoint.NamesAndTypes == true;
     }
+
+    /// <summary>The endpoint a query was routed to said it does not know RowBinaryWithNamesAndTypes: the query is asked again in RowBinary.</summary>
+    private sealed class NamesAndTypesUnknownException() : Exception("The endpoint does not know FORMAT RowBinaryWithNamesAndTypes.");
 }

@@ -71,7 +71,8 @@ public sealed partial class ClickHouseClient
             async token => await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false),
             ownsStream: true,
             cancellationToken,
-            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
+            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
+            failover: () => FirstRowFailoverFor(sql, options));
     }
 
     private async Task<List<T>> QueryNativeListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)

@@ -12,9 +12,6 @@ namespace ClickHouse.RowBinary;
 
 public sealed partial class ClickHouseClient
 {
-    /// <summary>Set once a server has said it does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>
-    private volatile bool _namesAndTypesUnsupported;
-
     /// <summary>
     /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
     /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
@@ -42,7 +39,7 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(
+        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(sql, options,
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
@@ -50,11 +47,15 @@ public sealed partial class ClickHouseClient
             },
             cancellationToken);
 
-    /// <summary>The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.</summary>
-    private static RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open,
-        CancellationToken cancellationToken)
+    /// <summary>
+    /// The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.
+    /// A body that breaks off before the first row reached the caller is read again elsewhere (<see cref="FirstRowFailover"/>).
+    /// </summary>
+    private RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options,
+        Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
-        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows));
+        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
+            failover: () => FirstRowFailoverFor(sql, options));
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)
@@ -113,23 +114,28 @@ public sealed partial class ClickHouseClient
         => ExecuteAsync(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="ExecuteAsync(string, CancellationToken)"/>
-    public async Task ExecuteAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
-    {
-        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-    }
+    public Task ExecuteAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        => WholeResultAsync(sql, options, async () =>
+            {
+                await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
+                return true;
+            },
+            cancellationToken);
 
     /// <summary>Runs a query and returns its whole result as text, in the query's FORMAT (TabSeparated by default).</summary>
     public Task<string> QueryTextAsync(string sql, CancellationToken cancellationToken = default)
         => QueryTextAsync(sql, options: null, cancellationToken);
 
     /// <inheritdoc cref="QueryTextAsync(string, CancellationToken)"/>
-    public async Task<string> QueryTextAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
-    {
-        await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
-        using var reader = new StreamReader(body, Encoding.UTF8);
-        return await reader.ReadToEndAsync(cancellationToken).ConfigureAwait(false);
-    }
+    public Task<string> QueryTextAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
+        => WholeResultAsync(sql, options, async () =>
+            {
+                await using Stream body = await QueryStreamAsync(sql, options, cancellationToken).ConfigureAwait(false);
+                using var reader = new StreamReader(body, Encoding.UTF8);
+                return await reader.ReadToEndAsync(cancellationToken).ConfigureAwait(false);
+            },
+            cancellationToken);
 
     /// <summary>
     /// Runs a query as written (FORMAT included) and returns its result body, decompressed, as it streams in. A
@@ -187,9 +193,14 @@ public sealed partial class ClickHouseClient
     /// <param name="sql">The statement, FORMAT included.</param>
     /// <param name="options">Its options.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
-    /// <param name="fallsBackOn">A failure the caller answers by asking again in plain RowBinary (see <see cref="RequestTelemetry.FallsBackOn"/>).</param>
+    /// <param name="asksNamesAndTypes">
+    /// The statement asks for RowBinaryWithNamesAndTypes: it goes to an endpoint only where that format may be known
+    /// (<see cref="KnowsNamesAndTypesAsync"/>), else fails with <see cref="NamesAndTypesUnknownException"/> unsent; the
+    /// endpoint's answer is remembered; its refusal is a failure the caller answers by asking again in plain RowBinary
+    /// (see <see cref="RequestTelemetry.FallsBackOn"/>).
+    /// </param>
     private async Task<ClickHouseResponseStream> SendQueryAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken,
-        Func<Exception, bool>? fallsBackOn = null)
+        bool asksNamesAndTypes = false)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         IDictionary<string, string>? settings = options?.Progress is null ? options?.Settings : QueryProgressReporter.WithProgressSetting(options.Settings);
@@ -200,6 +211,10 @@ public sealed partial class ClickHouseClient
         ExternalTablesContent? lastExternal = null;
         return await RouteAsync(operation, queryId, async endpoint =>
             {
+                if (asksNamesAndTypes && !await KnowsNamesAndTypesAsync(endpoint, options, cancellationToken).ConfigureAwait(false))
+                {
+                    throw new NamesAndTypesUnknownException();
+                }
                 HttpContent content = CreateQueryContent(sql, options);
                 lastExternal = content as ExternalTablesContent;
                 using HttpRequestMessage request = CreateRequest(endpoint.Uri, null, content, options?.Database, queryId,
@@ -208,11 +223,24 @@ public sealed partial class ClickHouseClient
                 request.Headers.ConnectionClose = lastExternal is not null ? true : null;
                 var telemetry = new RequestTelemetry(operation, null, options?.Database ?? _database, endpoint.Uri, queryId);
                 telemetry.ReportProgressTo(options?.Progress);
-                if (fallsBackOn is not null)
+                if (asksNamesAndTypes)
                 {
-                    telemetry.FallsBackOn(fallsBackOn, nameof(RowBinaryFormat.RowBinary));
+                    telemetry.FallsBackOn(IsNamesAndTypesUnknown, nameof(RowBinaryFormat.RowBinary));
                 }
-                HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                HttpResponseMessage response;
+                try
+                {
+                    response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
+                }
+                catch (ClickHouseServerException e) when (asksNamesAndTypes && IsNamesAndTypesUnknown(e))
+                {
+                    endpoint.NamesAndTypes = false;
+                    throw;
+                }
+                if (asksNamesAndTypes)
+                {
+                    endpoint.NamesAndTypes = true;
+                }
                 if (lastExternal is not null)
                 {
                     telemetry.Sent(lastExternal.RowsWritten, lastExternal.BytesWritten);

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
@@ -29,11 +30,12 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request while it is being opened.</param>
     public async Task<ClickHouseDataReader> ExecuteReaderAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
     {
-        (ClickHouseResponseStream body, RowBinaryHeader? header) = await OpenDescribedResultAsync(sql, options, cancellationToken).ConfigureAwait(false);
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
         var lifetime = new CancellationTokenSource();
         using (cancellationToken.Register(static state => ((CancellationTokenSource)state!).Cancel(), lifetime))
         {
-            return await ClickHouseDataReader.OpenAsync(body, header, lifetime).ConfigureAwait(false);
+            return await ClickHouseDataReader.OpenAsync(token => OpenDescribedResultAsync(sql, options, token), lifetime, FirstRowFailoverFor(sql, options))
+                .ConfigureAwait(false);
         }
     }
 }

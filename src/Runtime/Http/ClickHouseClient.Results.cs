@@ -58,23 +58,19 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>
-    /// Sends the query for <c>FORMAT RowBinaryWithNamesAndTypes</c>; null when the server does not know that format
-    /// (ClickHouse before 19.x), which is remembered: it fails before running anything, so the caller may ask again.
+    /// Sends the query for <c>FORMAT RowBinaryWithNamesAndTypes</c>; null when the endpoint it went to does not know that
+    /// format (ClickHouse before 19.x), which is remembered for that endpoint: it fails before running anything, so the
+    /// caller may ask again in RowBinary.
     /// </summary>
     private async Task<ClickHouseResponseStream?> TrySendWithNamesAndTypesAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
     {
-        if (_namesAndTypesUnsupported || !await MayAskNamesAndTypesWithAsync(options, cancellationToken).ConfigureAwait(false))
-        {
-            return null;
-        }
         try
         {
-            return await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken,
-                fallsBackOn: IsNamesAndTypesUnknown).ConfigureAwait(false);
+            return await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken, asksNamesAndTypes: true)
+                .ConfigureAwait(false);
         }
-        catch (ClickHouseServerException e) when (IsNamesAndTypesUnknown(e))
+        catch (Exception e) when (e is NamesAndTypesUnknownException || IsNamesAndTypesUnknown(e))
         {
-            _namesAndTypesUnsupported = true;
             return null;
         }
     }

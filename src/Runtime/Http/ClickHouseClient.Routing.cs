@@ -91,8 +91,7 @@ public sealed partial class ClickHouseClient
     private async Task<TResult> WholeResultAsync<TResult>(string sql, ClickHouseQueryOptions? options, Func<Task<TResult>> read,
         CancellationToken cancellationToken)
     {
-        if (_session is not null || !(options?.Idempotent ?? IsIdempotent(sql))
-            || options?.ExternalTables is { Count: > 0 } tables && !tables.All(table => table.CanBeWrittenAgain))
+        if (!MayRunAgain(sql, options))
         {
             return await read().ConfigureAwait(false);
         }
@@ -124,6 +123,14 @@ public sealed partial class ClickHouseClient
             CurrentWholeResult.Value = outer;
         }
     }
+
+    /// <summary>
+    /// Whether a query whose answer broke off may run again on another endpoint: it only reads or is idempotent, its
+    /// external tables can be sent again, and it is not in a session (whose state lives on one server).
+    /// </summary>
+    private bool MayRunAgain(string sql, ClickHouseQueryOptions? options)
+        => _session is null && (options?.Idempotent ?? IsIdempotent(sql))
+            && (options?.ExternalTables is not { Count: > 0 } tables || tables.All(table => table.CanBeWrittenAgain));
 
     /// <summary>What a failed attempt says about its endpoint, and the query left behind on it.</summary>
     internal void NoteFailure(EndpointPool.Endpoint endpoint, Exception failure, string queryId, bool killOnAbandon, CancellationToken cancellationToken)
@@ -192,16 +199,18 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// The settings of a query to <paramref name="endpoint"/>: for a read-only one, with
-    /// <c>cancel_http_readonly_queries_on_client_close=1</c> where that server is known to have the setting (never where
-    /// its <c>system.settings</c> lacks it: old servers refuse unknown settings). The endpoint's settings are asked once,
-    /// by the first INSERT that needs them or along with the first <c>KILL QUERY</c> sent there: until then, and
-    /// on an endpoint where no query was ever abandoned, queries go without (and cost no extra request).
+    /// <c>cancel_http_readonly_queries_on_client_close=1</c> where it stops the query when the client goes away
+    /// (<see cref="ServerInsertSettings.StopsQueriesOnClientClose"/>: the server has the setting and runs this user's
+    /// queries with <c>readonly=2</c>; a POST with <c>readonly=0</c> is never watched, so there the setting would do
+    /// nothing, and <c>KILL QUERY</c> is what stops it). The endpoint's settings are asked once, by the first INSERT that
+    /// needs them or along with the first <c>KILL QUERY</c> sent there: until then, and on an endpoint where no query was
+    /// ever abandoned, queries go without (and cost no extra request).
     /// </summary>
     private IDictionary<string, string>? WithCancelOnClientClose(Uri endpoint, string operation, IDictionary<string, string>? settings)
     {
         if (!_killCancelledQueries || operation is not ("SELECT" or "WITH" or "SHOW" or "DESCRIBE" or "DESC" or "EXISTS" or "EXPLAIN")
             || settings?.ContainsKey(ServerInsertSettings.CancelOnClientClose) == true
-            || !_serverSettings.Known(endpoint).HasCancelOnClientClose)
+            || !_serverSettings.Known(endpoint).StopsQueriesOnClientClose)
         {
             return settings;
         }

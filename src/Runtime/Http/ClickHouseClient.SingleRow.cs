@@ -22,7 +22,7 @@ public sealed partial class ClickHouseClient
     public async Task<T> QueryFirstAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
-        (int count, T row) = await TakeAsync(QueryAsync<T>(sql, options, cancellationToken), 1, cancellationToken).ConfigureAwait(false);
+        (int count, T row) = await FirstRowsAsync<T>(sql, options, 1, cancellationToken).ConfigureAwait(false);
         return count > 0
             ? row
             : throw new InvalidOperationException($"The query returned no rows; QueryFirstAsync<{T.Schema.RowTypeName}> needs one. QueryFirstOrDefaultAsync returns null (default) instead.");
@@ -41,7 +41,7 @@ public sealed partial class ClickHouseClient
     /// <inheritdoc cref="QueryFirstOrDefaultAsync{T}(string, CancellationToken)"/>
     public async Task<T?> QueryFirstOrDefaultAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => (await TakeAsync(QueryAsync<T>(sql, options, cancellationToken), 1, cancellationToken).ConfigureAwait(false)).First;
+        => (await FirstRowsAsync<T>(sql, options, 1, cancellationToken).ConfigureAwait(false)).First;
 
     /// <summary>
     /// Runs a SELECT that must return exactly one row and returns it; the request stops once a second row shows there
@@ -61,7 +61,7 @@ public sealed partial class ClickHouseClient
     public async Task<T> QuerySingleAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
-        (int count, T row) = await TakeAsync(QueryAsync<T>(sql, options, cancellationToken), 2, cancellationToken).ConfigureAwait(false);
+        (int count, T row) = await FirstRowsAsync<T>(sql, options, 2, cancellationToken).ConfigureAwait(false);
         return count switch
         {
             1 => row,
@@ -70,4 +70,12 @@ public sealed partial class ClickHouseClient
                 $"The query returned more than one row; QuerySingleAsync<{T.Schema.RowTypeName}> needs exactly one. Narrow the query (WHERE, LIMIT 1), or use QueryFirstAsync."),
         };
     }
+
+    /// <summary>
+    /// The first row and how many there are, up to <paramref name="limit"/>; a body that breaks off before then is read
+    /// again whole on another endpoint (<see cref="WholeResultAsync"/>): the caller gets the row only at the end.
+    /// </summary>
+    private Task<(int Count, T First)> FirstRowsAsync<T>(string sql, ClickHouseQueryOptions? options, int limit, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+        => WholeResultAsync(sql, options, () => TakeAsync(QueryAsync<T>(sql, options, cancellationToken), limit, cancellationToken), cancellationToken);
 }

@@ -71,7 +71,7 @@ public sealed partial class ClickHouseClient
     /// <summary>The rows of a result read without a row type, streamed: its header is read (or described) before the first row.</summary>
     private RowBinaryRows<T, TDecoder> ResultRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
-        => StreamRows<T, TDecoder>(
+        => StreamRows<T, TDecoder>(sql, options,
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, token).ConfigureAwait(false);

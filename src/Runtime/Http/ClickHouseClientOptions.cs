@@ -64,8 +64,9 @@ public sealed class ClickHouseClientOptions
     /// <summary>
     /// When a caller cancels a query, its time limit passes, or it stops reading a result before its end, ask the same
     /// server to stop it (<c>KILL QUERY WHERE query_id = ... ASYNC</c>, in the background, best effort), since over HTTP
-    /// the server otherwise runs it to its end; and, on servers that have it, send read-only queries with
-    /// <c>cancel_http_readonly_queries_on_client_close=1</c>. Default true.
+    /// the server otherwise runs it to its end; and send read-only queries with
+    /// <c>cancel_http_readonly_queries_on_client_close=1</c> where it helps: on servers that have it, for a user whose
+    /// profile says <c>readonly=2</c> (the server ignores it for POST requests run with <c>readonly=0</c>). Default true.
     /// </summary>
     public bool KillCancelledQueries { get; set; } = true;
 

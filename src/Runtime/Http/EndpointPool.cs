@@ -54,6 +54,18 @@ internal sealed class EndpointPool : IDisposable
 
         internal bool Down => Failures > 0;
 
+        /// <summary>
+        /// Whether the server knows <c>FORMAT RowBinaryWithNamesAndTypes</c> (ClickHouse 19.x and later): null until it
+        /// said. Per endpoint, since a cluster being upgraded mixes servers that do with servers that do not.
+        /// </summary>
+        internal bool? NamesAndTypes
+        {
+            get => Volatile.Read(ref _namesAndTypes) switch { 1 => true, 2 => false, _ => null };
+            set => Volatile.Write(ref _namesAndTypes, value switch { true => 1, false => 2, null => 0 });
+        }
+
+        private int _namesAndTypes;
+
         /// <summary>When the next probe of a down endpoint is due (a <see cref="TimeProvider"/> timestamp).</summary>
         internal long ProbeAt { get; set; }
 

@@ -7,14 +7,22 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// What a server's <c>system.settings</c> says about INSERTs: whether it has <c>insert_deduplication_token</c>
 /// (ClickHouse 22.2 and later), and the settings that decide how many rows of an INSERT body it parses into one block
-/// and commits before reading on; and whether it has <see cref="CancelOnClientClose"/>, which queries send. Asked once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
+/// and commits before reading on; and whether <see cref="CancelOnClientClose"/> would stop this client's queries there. Asked
+/// once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
 /// </summary>
 internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> values)
 {
     public const string DeduplicationToken = "insert_deduplication_token";
 
-    /// <summary>Stops a read-only query when its HTTP client goes away (not in 18.16; asked with the rest, sent with queries).</summary>
+    /// <summary>
+    /// Stops a query when its HTTP client goes away, but only one the server runs read-only: its HTTP handler watches the
+    /// connection only when the query's <c>readonly</c> setting is above 0, which a GET sets and a POST (this client's
+    /// requests) does not. Not in 18.16.
+    /// </summary>
     public const string CancelOnClientClose = "cancel_http_readonly_queries_on_client_close";
+
+    /// <summary>The user's <c>readonly</c> level (0, 1 or 2), from its settings profile.</summary>
+    public const string ReadOnly = "readonly";
 
     /// <summary>
     /// The rows of a block when nothing says otherwise: ClickHouse's default <c>max_insert_block_size</c> is 1,048,449 in
@@ -26,7 +34,7 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     public static readonly string[] Names =
     [
         DeduplicationToken, "max_insert_block_size", "max_insert_block_size_rows", "max_insert_block_size_bytes",
-        "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes", CancelOnClientClose,
+        "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes", CancelOnClientClose, ReadOnly,
     ];
 
     /// <summary>Nothing known: the server could not be asked.</summary>
@@ -38,8 +46,13 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     /// <summary>Whether the server has <c>insert_deduplication_token</c>; null when it could not be asked.</summary>
     public bool? HasDeduplicationToken => values.Count == 0 ? null : values.ContainsKey(DeduplicationToken);
 
-    /// <summary>Whether the server has <see cref="CancelOnClientClose"/>; false when it could not be asked.</summary>
-    public bool HasCancelOnClientClose => values.ContainsKey(CancelOnClientClose);
+    /// <summary>
+    /// Whether sending <see cref="CancelOnClientClose"/> would stop a query whose client went away: the server has the
+    /// setting, and runs this user's POST queries read-only yet lets them change settings (<c>readonly=2</c>). With
+    /// <c>readonly=0</c> (the default) the server ignores it for POST requests; with <c>readonly=1</c> it refuses any
+    /// setting sent. False when the server could not be asked.
+    /// </summary>
+    public bool StopsQueriesOnClientClose => values.ContainsKey(CancelOnClientClose) && values.GetValueOrDefault(ReadOnly) == "2";
 
     /// <summary>Reads the answer to <see cref="Query"/>: a name and a value, tab-separated, per line.</summary>
     public static ServerInsertSettings Parse(string answer)

@@ -18,17 +18,21 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
     private readonly Action<Stream, long>? _finished;
+    private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated).</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
     /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
-    public NativeRows(Func<CancellationToken, Task<Stream>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
+    /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
+    public NativeRows(Func<CancellationToken, Task<Stream>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null,
+        Func<ClickHouseClient.FirstRowFailover?>? failover = null)
     {
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
         _finished = finished;
+        _failover = failover;
     }
 
     public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
@@ -47,10 +51,11 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
                 token = cancellationToken;
             }
         }
-        return new Enumerator(this, token, linked);
+        return new Enumerator(this, token, linked, _failover?.Invoke());
     }
 
-    private sealed class Enumerator(NativeRows<T> rows, CancellationToken cancellationToken, CancellationTokenSource? linked) : IAsyncEnumerator<T>
+    private sealed class Enumerator(NativeRows<T> rows, CancellationToken cancellationToken, CancellationTokenSource? linked,
+        ClickHouseClient.FirstRowFailover? failover) : IAsyncEnumerator<T>
     {
         private Stream? _stream;
         private NativeStreamReader<T>? _reader;
@@ -70,13 +75,21 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
             return MoveNextSlowAsync();
         }
 
-        private async ValueTask<bool> MoveNextSlowAsync()
+        private ValueTask<bool> MoveNextSlowAsync()
         {
             cancellationToken.ThrowIfCancellationRequested();
             Current = default!;
+            return _rows > 0 || failover is null ? NextBlockAsync() : failover.ReadFirstAsync(NextBlockAsync, () => _stream, DropAsync, cancellationToken);
+        }
+
+        /// <summary>Reads the next block of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
+        private async ValueTask<bool> NextBlockAsync()
+        {
             if (_reader is null)
             {
-                _stream = await rows._open(cancellationToken).ConfigureAwait(false);
+                _stream = failover is null
+                    ? await rows._open(cancellationToken).ConfigureAwait(false)
+                    : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
                 _reader = new NativeStreamReader<T>(_stream);
             }
             _index = -1;
@@ -88,6 +101,25 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
             Current = _reader.Rows[0];
             _rows++;
             return true;
+        }
+
+        /// <summary>Drops the stream that broke off before the first row, and all read from it: the next read opens a new one.</summary>
+        private async ValueTask DropAsync(Exception failure)
+        {
+            _reader?.Dispose();
+            _reader = null;
+            _index = -1;
+            _rows = 0;
+            Current = default!;
+            if (_stream is { } stream)
+            {
+                _stream = null;
+                ClickHouseClient.FirstRowFailover.Dropped(stream, failure);
+                if (rows._ownsStream)
+                {
+                    await stream.DisposeAsync().ConfigureAwait(false);
+                }
+            }
         }
 
         public async ValueTask DisposeAsync()

@@ -19,18 +19,22 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
     private readonly Action<Stream, long>? _finished;
+    private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated), with the
     /// decoder of its rows.</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
     /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
-    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null)
+    /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
+    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken,
+        Action<Stream, long>? finished = null, Func<ClickHouseClient.FirstRowFailover?>? failover = null)
     {
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
         _finished = finished;
+        _failover = failover;
     }
 
     public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
@@ -49,10 +53,11 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
                 token = cancellationToken;
             }
         }
-        return new Enumerator(this, token, linked);
+        return new Enumerator(this, token, linked, _failover?.Invoke());
     }
 
-    private sealed class Enumerator(RowBinaryRows<T, TDecoder> rows, CancellationToken cancellationToken, CancellationTokenSource? linked) : IAsyncEnumerator<T>
+    private sealed class Enumerator(RowBinaryRows<T, TDecoder> rows, CancellationToken cancellationToken, CancellationTokenSource? linked,
+        ClickHouseClient.FirstRowFailover? failover) : IAsyncEnumerator<T>
     {
         /// <summary>
         /// Rows parsed ahead of the consumer: few enough that they die young (a buffer's worth of rows held while the
@@ -80,15 +85,23 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
             return MoveNextSlowAsync();
         }
 
-        private async ValueTask<bool> MoveNextSlowAsync()
+        private ValueTask<bool> MoveNextSlowAsync()
         {
             cancellationToken.ThrowIfCancellationRequested();
             _batch.Clear();
             _index = -1;
             Current = default!;
+            return _rows > 0 || failover is null ? NextBatchAsync() : failover.ReadFirstAsync(NextBatchAsync, () => _stream, DropAsync, cancellationToken);
+        }
+
+        /// <summary>Parses the next batch of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
+        private async ValueTask<bool> NextBatchAsync()
+        {
             if (_buffer is null)
             {
-                (Stream body, RowBinaryFormat format, TDecoder decoder) = await rows._open(cancellationToken).ConfigureAwait(false);
+                (Stream body, RowBinaryFormat format, TDecoder decoder) = failover is null
+                    ? await rows._open(cancellationToken).ConfigureAwait(false)
+                    : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
                 _stream = body;
                 _parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
                 _buffer = new RowBinaryStreamBuffer(body);
@@ -116,6 +129,28 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
                     Current = _batch[0];
                     _rows++;
                     return true;
+                }
+            }
+        }
+
+        /// <summary>Drops the stream that broke off before the first row, and all parsed from it: the next read opens a new one.</summary>
+        private async ValueTask DropAsync(Exception failure)
+        {
+            _buffer?.Dispose();
+            _buffer = null;
+            _parser?.Release();
+            _parser = null;
+            _batch.Clear();
+            _index = -1;
+            _rows = 0;
+            Current = default!;
+            if (_stream is { } stream)
+            {
+                _stream = null;
+                ClickHouseClient.FirstRowFailover.Dropped(stream, failure);
+                if (rows._ownsStream)
+                {
+                    await stream.DisposeAsync().ConfigureAwait(false);
                 }
             }
         }

@@ -137,6 +137,33 @@ public sealed class RequestLogTests(ClickHouseServerFixture server)
         Assert.Equal("2", (await server.Client.QueryTextAsync($"SELECT count() FROM `{server.Database}`.`{table}`")).Trim());
     }
 
+    [ServerFact]
+    public async Task A_query_moved_to_another_endpoint_is_one_Warning_naming_the_endpoint_it_left()
+    {
+        await using var cutting = new FaultProxy(TestServer.Endpoint, seed: 29) { CutResponsesAfterBodyBytes = 0 };
+        var logs = new CollectingLogger();
+        ServiceCollection services = LoggedClient(logs, cutting.Endpoint, server.Database);
+        services.Configure<ClickHouseClientOptions>(options =>
+        {
+            options.Endpoints.Add(cutting.Endpoint);
+            options.Endpoints.Add(TestServer.Endpoint);
+            options.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
+        });
+        var numbers = new List<ulong>();
+        await using (ServiceProvider provider = services.BuildServiceProvider())
+        {
+            await foreach (Rows.CountRow row in provider.GetRequiredService<ClickHouseClient>().QueryAsync<Rows.CountRow>(
+                "SELECT number FROM system.numbers LIMIT 3", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary }))
+            {
+                numbers.Add(row.Number);
+            }
+        }
+
+        Assert.Equal([0UL, 1UL, 2UL], numbers);
+        string moved = Assert.Single(logs.Library(), e => e.Level == LogLevel.Warning && e.Message.Contains("it goes to another endpoint", StringComparison.Ordinal)).Message;
+        Assert.StartsWith($"ClickHouse SELECT on 127.0.0.1:{cutting.Port} failed with ", moved, StringComparison.Ordinal);
+    }
+
     /// <summary>Services with every log level collected and a client of the test server's user at <paramref name="endpoint"/>.</summary>
     private static ServiceCollection LoggedClient(CollectingLogger logs, Uri endpoint, string? database = null)
     {

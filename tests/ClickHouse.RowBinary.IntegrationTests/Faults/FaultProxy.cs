@@ -45,6 +45,12 @@ internal sealed class FaultProxy : IAsyncDisposable
     /// <summary>Every connection's answers are cut (the connection reset) once this many of their bytes went through.</summary>
     public long CutResponsesAfterBytes { get; set; } = long.MaxValue;
 
+    /// <summary>
+    /// Every connection's answer is cut (the connection reset) once this many bytes of its body went through, counted
+    /// from the blank line that ends its head (chunk framing included): 0 cuts right after the headers.
+    /// </summary>
+    public long CutResponsesAfterBodyBytes { get; set; } = long.MaxValue;
+
     /// <summary>How long every answer from the server is held back.</summary>
     public TimeSpan ResponseDelay { get; set; }
 
@@ -190,6 +196,9 @@ internal sealed class FaultProxy : IAsyncDisposable
     {
         byte[] buffer = new byte[16 * 1024];
         long relayed = 0;
+        long bodyCutAt = long.MaxValue;
+        bool headEnded = false;
+        uint lastFour = 0;
         while (true)
         {
             int read = await from.ReadAsync(buffer, connection.Token);
@@ -197,9 +206,19 @@ internal sealed class FaultProxy : IAsyncDisposable
             {
                 return;
             }
-            if (relayed + read > CutResponsesAfterBytes)
+            for (int i = 0; !headEnded && CutResponsesAfterBodyBytes != long.MaxValue && i < read; i++)
             {
-                await to.WriteAsync(buffer.AsMemory(0, (int)(CutResponsesAfterBytes - relayed)), connection.Token);
+                lastFour = (lastFour << 8) | buffer[i];
+                if (lastFour == 0x0D0A0D0A)
+                {
+                    headEnded = true;
+                    bodyCutAt = relayed + i + 1 + CutResponsesAfterBodyBytes;
+                }
+            }
+            long cutAt = Math.Min(CutResponsesAfterBytes, bodyCutAt);
+            if (relayed + read > cutAt)
+            {
+                await to.WriteAsync(buffer.AsMemory(0, (int)(cutAt - relayed)), connection.Token);
                 lock (_random)
                 {
                     CutResponses++;

@@ -177,15 +177,24 @@ public sealed class RoutingTests
     }
 
     [Fact]
-    public async Task Read_only_queries_ask_the_server_to_stop_them_when_the_client_goes_away_only_where_it_has_the_setting()
+    public async Task Read_only_queries_ask_the_server_to_stop_them_when_the_client_goes_away_only_where_it_has_the_setting_and_runs_them_read_only()
     {
+        // ClickHouse's HTTP handler watches the client's connection only for a query it runs with readonly > 0: a GET,
+        // or a user whose profile says readonly (2 lets a request send settings; 1 refuses them). "new" has the setting
+        // and readonly=2, "writable" has the setting and readonly=0 (a POST there is never watched), "old" lacks it.
         const string setting = "cancel_http_readonly_queries_on_client_close";
         var servers = new FakeClickHouse(async request =>
         {
             string query = request.Parameters.GetValueOrDefault("query") ?? request.BodyText;
             if (query.Contains("system.settings", StringComparison.Ordinal))
             {
-                return FakeClickHouse.Ok(Encoding.UTF8.GetBytes("max_insert_block_size\t1048576\n" + (request.Message.RequestUri!.Host == "new" ? setting + "\t0\n" : "")));
+                string answer = request.Message.RequestUri!.Host switch
+                {
+                    "new" => setting + "\t0\nreadonly\t2\n",
+                    "writable" => setting + "\t0\nreadonly\t0\n",
+                    _ => "readonly\t0\n",
+                };
+                return FakeClickHouse.Ok(Encoding.UTF8.GetBytes("max_insert_block_size\t1048576\n" + answer));
             }
             if (query.StartsWith("SELECT sleep", StringComparison.Ordinal))
             {
@@ -195,19 +204,20 @@ public sealed class RoutingTests
         });
         using ClickHouseClient toNew = Client(servers, ClickHouseEndpointStrategy.InOrder, "new");
         using ClickHouseClient toOld = Client(servers, ClickHouseEndpointStrategy.InOrder, "old");
+        using ClickHouseClient toWritable = Client(servers, ClickHouseEndpointStrategy.InOrder, "writable");
 
         // No query was abandoned yet: no question, no setting.
         await toNew.ExecuteAsync("SELECT 1");
         Assert.DoesNotContain(servers.Requests, r => r.BodyText.Contains("system.settings", StringComparison.Ordinal) || r.Parameters.ContainsKey(setting));
 
         // A cancelled query is killed, and the endpoint's settings are asked along with the kill.
-        foreach (ClickHouseClient client in new[] { toNew, toOld })
+        foreach (ClickHouseClient client in new[] { toNew, toOld, toWritable })
         {
             using var cancel = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
             await Assert.ThrowsAnyAsync<OperationCanceledException>(() => client.ExecuteAsync("SELECT sleep(3)", null, cancel.Token));
         }
         var deadline = Stopwatch.StartNew();
-        while (servers.Requests.Count(r => r.BodyText.Contains("system.settings", StringComparison.Ordinal)) < 2 && deadline.Elapsed < Patience)
+        while (servers.Requests.Count(r => r.BodyText.Contains("system.settings", StringComparison.Ordinal)) < 3 && deadline.Elapsed < Patience)
         {
             await Task.Delay(20);
         }
@@ -219,10 +229,17 @@ public sealed class RoutingTests
         }
         Assert.Equal("1", sent);
         await toOld.ExecuteAsync("SELECT 3");
+        for (int i = 0; i < 5; i++)
+        {
+            await toWritable.ExecuteAsync("SELECT 4");
+            await Task.Delay(20);
+        }
         await toNew.ExecuteAsync("ALTER TABLE t DELETE WHERE 1");
 
         Assert.Single(servers.Requests, r => r.BodyText.Contains("system.settings", StringComparison.Ordinal) && r.Message.RequestUri!.Host == "new");
         Assert.DoesNotContain(servers.Requests, r => r.Message.RequestUri!.Host == "old" && r.Parameters.ContainsKey(setting));
+        Assert.Single(servers.Requests, r => r.BodyText.Contains("system.settings", StringComparison.Ordinal) && r.Message.RequestUri!.Host == "writable");
+        Assert.DoesNotContain(servers.Requests, r => r.Message.RequestUri!.Host == "writable" && r.Parameters.ContainsKey(setting));
         Assert.DoesNotContain(servers.Requests, r => r.BodyText.StartsWith("ALTER", StringComparison.Ordinal) && r.Parameters.ContainsKey(setting));
     }
 
