@@ -148,7 +148,7 @@ internal sealed class NativeBlockReader<T>
             names[c] = _columns[c].Name;
             types[c] = _columns[c].TypeName;
         }
-        int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types));
+        int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types), "Native");
         for (int c = 0; c < _columns.Length; c++)
         {
             _columns[c].SchemaIndex = order is null ? c : order[c];

@@ -115,6 +115,7 @@ public class NativeSerializerTests
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => NativeSerializer.ReadList<TickId>(data));
 
+        Assert.StartsWith("The columns of the Native data do not match TickId:", exception.Message, StringComparison.Ordinal);
         Assert.Contains("Column 'id': TickId.Id expects UInt32, but the data has UInt64", exception.Message, StringComparison.Ordinal);
         Assert.Contains("Column 'label' (String) is in the data", exception.Message, StringComparison.Ordinal);
     }
