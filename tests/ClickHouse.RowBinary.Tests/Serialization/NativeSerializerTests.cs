@@ -151,6 +151,32 @@ public class NativeSerializerTests
     }
 
     [Fact]
+    public async Task ReadAsync_BuildsABlocksRowsAsTheyAreTaken_ABatchAtATime()
+    {
+        // One block in the stream, a bad value in its last batch: the rows of the batches before it are handed out
+        // first (built as they are taken, not the whole block at once), and the error names the block's row.
+        const int Batch = 1024; // the stream reader's rows built at once
+        int rows = (2 * Batch) + 10;
+        byte[] data = Write(TickRows.Sequence(rows));
+        int badRow = (2 * Batch) + 3;
+        data[NativeBlocks.ColumnDataStart(data, column: 3) + badRow] = 9;
+
+        var read = new List<Tick>();
+        RowBinaryException exception = await Assert.ThrowsAsync<RowBinaryException>(async () =>
+        {
+            await foreach (Tick tick in NativeSerializer.ReadAsync<Tick>(new MemoryStream(data)))
+            {
+                read.Add(tick);
+            }
+        });
+
+        Assert.Equal(TickRows.Sequence(2 * Batch), read);
+        Assert.Equal(("status", (long)badRow), (exception.Column, exception.Row));
+        RowBinaryException listed = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<Tick>(data));
+        Assert.Equal(("status", (long)badRow), (listed.Column, listed.Row));
+    }
+
+    [Fact]
     public void Write_NullValue_NamesColumnAndRow()
     {
         Tick[] ticks = [.. TickRows.Sequence(NativeSerializer.BlockRows + 10)];
