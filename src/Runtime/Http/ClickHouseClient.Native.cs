@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary;
 
 public sealed partial class ClickHouseClient
 {
-    private const string NativeFormatName = "Native";
+    internal const string NativeFormatName = "Native";
 
     /// <summary>
     /// ClickHouse writes JSON columns in Native as their objects' subcolumns unless told to write them as text, the only
@@ -28,7 +28,7 @@ public sealed partial class ClickHouseClient
     private const string MaxBlockSizeSetting = "max_block_size";
 
     /// <summary>Whether an INSERT of rows in <paramref name="rowFormat"/> goes as Native.</summary>
-    private bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+    internal bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
     {
         ClickHouseWireFormat format = CheckWireFormat(requested ?? _wireFormat, optionsName);
         if (rowFormat == RowBinaryFormat.RowBinaryWithDefaults)
