@@ -43,6 +43,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     private readonly bool _deduplicate;
     private readonly bool _checkSchema;
     private readonly RowBinaryFormat _format;
+    private readonly bool _native;
     private readonly Dictionary<string, string> _settings;
     private readonly TimeProvider _time;
     private readonly EndpointPool _endpoints;
@@ -75,7 +76,8 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         _table = table;
         _database = options.Database;
         _format = options.Format;
-        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, options.Format.ToString());
+        _native = client.InsertsNative(options.WireFormat, options.Format, nameof(options));
+        _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, _native ? ClickHouseClient.NativeFormatName : options.Format.ToString());
         _maxRows = options.MaxRows;
         _maxBytes = options.MaxBytes;
         _maxDelay = options.MaxDelay;
@@ -580,6 +582,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         IDictionary<string, string> settings = _settings;
         string sql = _sql;
         ReadOnlyMemory<byte> header = default;
+        IReadOnlyList<string>? nativeTypes = null;
         try
         {
             if (_checkSchema)
@@ -590,8 +593,11 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                 {
                     throw refusal;
                 }
+                // Native blocks name the table's own types, as the client's Native inserts do (old servers read a block's
+                // bytes as the table's types whatever it names).
+                nativeTypes = plan.TableTypes;
                 InsertWire wire = plan.Wire(_format);
-                if (wire.HasHeader)
+                if (!_native && wire.HasHeader)
                 {
                     header = wire.Header;
                     sql = ClickHouseClient.InsertStatement(_database, _table, T.Schema, wire.FormatName);
@@ -614,7 +620,8 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             }
             throw failure;
         }
-        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
+        NativeBatchBody? native = _native ? new NativeBatchBody(nativeTypes, NativeBatchBody.TranscodeRows<T>) : null;
+        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, native, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
     }
 
     /// <summary>

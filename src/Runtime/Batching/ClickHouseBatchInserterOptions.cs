@@ -101,6 +101,14 @@ public sealed class ClickHouseBatchInserterOptions
     /// <summary><see cref="RowBinaryFormat.RowBinary"/> (the default) or <see cref="RowBinaryFormat.RowBinaryWithDefaults"/>.</summary>
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
 
+    /// <summary>
+    /// The format batches are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null. Rows are
+    /// held as RowBinary either way; in Native each batch is taken apart into Native blocks when it is sent. A
+    /// <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserter sends RowBinary (Native has no per-value defaults):
+    /// asking it for Native is an <see cref="ArgumentException"/>.
+    /// </summary>
+    public ClickHouseWireFormat? WireFormat { get; set; }
+
     /// <summary>The clock for <see cref="MaxDelay"/> and the waits between retries; the system's when null (tests pass their own).</summary>
     public TimeProvider? TimeProvider { get; set; }
 

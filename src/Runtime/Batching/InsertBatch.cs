@@ -16,6 +16,7 @@ internal sealed class InsertBatch
     private readonly TaskCompletionSource _acknowledged = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private PooledSegmentStream? _framed;
     private byte[]? _framedHeader;
+    private NativeBatchBody? _framedNative;
     private List<ActivityLink>? _links;
 
     public InsertBatch(long sequence, long openedAt)
@@ -72,12 +73,13 @@ internal sealed class InsertBatch
     /// does, sent with its length. A dropped connection can cut it anywhere: a cut compressed stream fails to
     /// decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a cut could
     /// drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
-    /// <paramref name="header"/> (a RowBinaryWithNamesAndTypes header, or none) goes before the rows; a retry to a
-    /// server that wants another header frames the body again.
+    /// <paramref name="header"/> (a RowBinaryWithNamesAndTypes header, or none) goes before the rows; with
+    /// <paramref name="native"/>, the rows go as Native blocks instead. A retry to a server that wants another header
+    /// or other block types frames the body again.
     /// </summary>
-    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression, ReadOnlyMemory<byte> header)
+    public async Task<PooledSegmentStream> FramedAsync(ClickHouseCompression compression, ReadOnlyMemory<byte> header, NativeBatchBody? native = null)
     {
-        if (_framed is null || !header.Span.SequenceEqual(_framedHeader))
+        if (_framed is null || !header.Span.SequenceEqual(_framedHeader) || !NativeBatchBody.SameBlocks(native, _framedNative))
         {
             _framed?.Dispose();
             _framed = null;
@@ -85,11 +87,19 @@ internal sealed class InsertBatch
             Stream compressor = ClickHouseContentCoding.FrameInsert(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
-                await compressor.WriteAsync(header).ConfigureAwait(false);
-                await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);
+                if (native is null)
+                {
+                    await compressor.WriteAsync(header).ConfigureAwait(false);
+                    await _rows.CopyToAsync(compressor, default).ConfigureAwait(false);
+                }
+                else
+                {
+                    await native.WriteAsync(_rows, Rows, compressor).ConfigureAwait(false);
+                }
             }
             _framed = framed;
             _framedHeader = header.ToArray();
+            _framedNative = native;
         }
         return _framed;
     }

@@ -68,6 +68,17 @@ internal sealed class PooledSegmentStream : Stream
         return Task.CompletedTask;
     }
 
+    /// <summary>Copies every byte, in order, into <paramref name="destination"/>, which holds <see cref="Length"/> bytes at least.</summary>
+    public void CopyTo(Span<byte> destination)
+    {
+        for (int i = 0; i < _segments.Count; i++)
+        {
+            int length = i == _segments.Count - 1 ? _lastSegmentUsed : _segments[i].Length;
+            _segments[i].AsSpan(0, length).CopyTo(destination);
+            destination = destination.Slice(length);
+        }
+    }
+
     /// <summary>Writes every byte, in order, to <paramref name="destination"/>; may be called again.</summary>
     public new async Task CopyToAsync(Stream destination, CancellationToken cancellationToken)
     {

@@ -244,12 +244,12 @@ public sealed partial class ClickHouseClient
     /// One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it and its
     /// answer was read to the end, all within <paramref name="deadline"/>, whose expiry is a <see cref="TimeoutException"/>.
     /// </summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, string? database, string queryId,
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, NativeBatchBody? native, string? database, string queryId,
         IDictionary<string, string> settings, RequestDeadline deadline, RequestTelemetry telemetry)
     {
         try
         {
-            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header).ConfigureAwait(false), _requestCompression);
+            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header, native).ConfigureAwait(false), _requestCompression);
             using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
             HttpResponseMessage response = await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
             await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);

@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary;
 
 public sealed partial class ClickHouseClient
 {
-    private const string NativeFormatName = "Native";
+    internal const string NativeFormatName = "Native";
 
     /// <summary>
     /// ClickHouse writes JSON columns in Native as their objects' subcolumns unless told to write them as text, the only
@@ -18,17 +18,16 @@ public sealed partial class ClickHouseClient
     private const string NativeJsonAsStringSetting = "output_format_native_write_json_as_string";
 
     /// <summary>
-    /// The rows of each block a streamed Native query asks for: MergeTree's granule. A stream builds a block's rows at
-    /// once, and rows that live through a whole block of 65,536 outlive the collections of the youngest objects and
-    /// cost the garbage collector dearly (measured: a million 23-column rows streamed in 3.5x less time with blocks of
-    /// this size than of 65,536; docs/native-format.md).
+    /// The rows of each block a streamed Native query asks for: MergeTree's granule. A stream starts on a block once it
+    /// has arrived whole, so smaller blocks bring the first rows sooner and hold fewer bytes (the rows themselves are
+    /// built a batch at a time either way; docs/native-format.md).
     /// </summary>
     private const string StreamedBlockRows = "8192";
 
     private const string MaxBlockSizeSetting = "max_block_size";
 
     /// <summary>Whether an INSERT of rows in <paramref name="rowFormat"/> goes as Native.</summary>
-    private bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+    internal bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
     {
         ClickHouseWireFormat format = CheckWireFormat(requested ?? _wireFormat, optionsName);
         if (rowFormat == RowBinaryFormat.RowBinaryWithDefaults)

@@ -19,6 +19,7 @@ internal sealed class NativeBlockReader<T>
     private Column[] _columns = [];
     private bool _headerChecked;
     private int _rows;
+    private int _rowsRead;
     private Resume? _resume;
 
     /// <summary>The rows of the blocks before the current one.</summary>
@@ -42,6 +43,7 @@ internal sealed class NativeBlockReader<T>
         {
             RowsBefore += _rows;
             _rows = 0;
+            _rowsRead = 0;
             int columns = input.ReadCount(input.ReadVarUInt("column count"), "column count");
             ulong rowCount = input.ReadVarUInt("row count");
             // Every value of every column takes a byte at least; a block of no columns has no rows to read.
@@ -76,18 +78,33 @@ internal sealed class NativeBlockReader<T>
     }
 
     /// <summary>
-    /// Reads the rows of the block just scanned into <paramref name="destination"/>, which holds exactly its rows.
-    /// <paramref name="data"/> is what the scan was given, starting <paramref name="dataOffset"/> bytes into the stream.
+    /// Reads the next rows of the block just scanned into <paramref name="destination"/> (as many as it holds, at most
+    /// the rows left): a block is read in as many calls as the caller likes, each column's cursor kept between them, so
+    /// that rows are built as they are taken. <paramref name="data"/> is what the scan was given, starting
+    /// <paramref name="dataOffset"/> bytes into the stream.
     /// </summary>
     /// <exception cref="RowBinaryException">A value cannot be read; the message names its column and row.</exception>
     public void Read(ReadOnlySpan<byte> data, long dataOffset, Span<T> destination)
     {
+        int rows = destination.Length;
+        if (rows > RowsLeft)
+        {
+            throw new ArgumentOutOfRangeException(nameof(destination), rows, $"The block has {RowsLeft} rows left.");
+        }
+        long firstRow = RowsBefore + _rowsRead;
         foreach (Column column in _columns)
         {
-            _values[column.SchemaIndex] = column.Decoder is IFlatColumnDecoder flat
-                ? new NativeColumnValues(flat.Start, flat.End - flat.Start, dataOffset + flat.Start, Decoded: null)
-                : new NativeColumnValues(0, 0, column.Offset, Decode(column, data, destination.Length));
+            if (column.Decoder is IFlatColumnDecoder flat)
+            {
+                int start = flat.Take(data, rows);
+                _values[column.SchemaIndex] = new NativeColumnValues(start, flat.Cursor - start, dataOffset + start, Decoded: null);
+            }
+            else
+            {
+                _values[column.SchemaIndex] = new NativeColumnValues(0, 0, column.Offset, Decode(column, data, rows, firstRow));
+            }
         }
+        _rowsRead += rows;
         var columns = new NativeColumns(data, _values, _strings);
         try
         {
@@ -95,9 +112,12 @@ internal sealed class NativeBlockReader<T>
         }
         catch (Exception exception) when (RowErrors.IsValueError(exception))
         {
-            throw RowErrors.Reading(T.Schema, columns.CurrentColumn, RowsBefore + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
+            throw RowErrors.Reading(T.Schema, columns.CurrentColumn, firstRow + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
         }
     }
+
+    /// <summary>The rows of the block just scanned not read yet.</summary>
+    public int RowsLeft => _rows - _rowsRead;
 
     private void ScanColumn(ref NativeInput input, int c, int rows)
     {
@@ -148,7 +168,7 @@ internal sealed class NativeBlockReader<T>
             names[c] = _columns[c].Name;
             types[c] = _columns[c].TypeName;
         }
-        int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types));
+        int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types), "Native");
         for (int c = 0; c < _columns.Length; c++)
         {
             _columns[c].SchemaIndex = order is null ? c : order[c];
@@ -156,8 +176,8 @@ internal sealed class NativeBlockReader<T>
         _headerChecked = true;
     }
 
-    /// <summary>Writes a column's values in RowBinary, for a column Native lays out otherwise.</summary>
-    private ArrayBufferWriter<byte> Decode(Column column, ReadOnlySpan<byte> data, int rows)
+    /// <summary>Writes the next <paramref name="rows"/> values of a column Native lays out otherwise in RowBinary.</summary>
+    private ArrayBufferWriter<byte> Decode(Column column, ReadOnlySpan<byte> data, int rows, long firstRow)
     {
         ArrayBufferWriter<byte> decoded = column.Decoded ??= new ArrayBufferWriter<byte>();
         decoded.ResetWrittenCount();
@@ -172,7 +192,7 @@ internal sealed class NativeBlockReader<T>
         }
         catch (RowBinaryException e)
         {
-            throw e.AtColumn(column.Name, RowsBefore + row);
+            throw e.AtColumn(column.Name, firstRow + row);
         }
         writer.Flush();
         return decoded;

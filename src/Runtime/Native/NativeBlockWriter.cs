@@ -19,7 +19,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     private const int StageRows = 256;
 
     private readonly IReadOnlyList<string> _typeNames;
+    private readonly ClickHouseType[] _types;
     private readonly NativeColumnEncoder?[] _encoders;
+    private NativeColumnEncoder[]? _transcoders;
     private readonly PooledBufferWriter?[] _staged;
     private int _rows;
 
@@ -35,12 +37,13 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             throw new ArgumentException($"{wireTypes.Count} column types were given for the {columns.Count} columns of {T.Schema.RowTypeName}.", nameof(wireTypes));
         }
         var typeNames = new string[columns.Count];
+        _types = new ClickHouseType[columns.Count];
         _encoders = new NativeColumnEncoder?[columns.Count];
         _staged = new PooledBufferWriter?[columns.Count];
         for (int c = 0; c < columns.Count; c++)
         {
             typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
-            ClickHouseType type = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
+            ClickHouseType type = _types[c] = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
             _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
         }
         _typeNames = typeNames;
@@ -55,6 +58,41 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         for (int c = 0; c < _encoders.Length; c++)
         {
             WriteColumn(ref writer, c);
+        }
+    }
+
+    /// <summary>
+    /// Writes a whole block of rows given as their RowBinary bytes (a batch inserter's): every value is taken apart into
+    /// its column by the column's encoder, a flat column's too (its values copied). <paramref name="rows"/> is left after
+    /// the block's last row.
+    /// </summary>
+    public void WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int count)
+    {
+        if (_transcoders is null)
+        {
+            _transcoders = new NativeColumnEncoder[_encoders.Length];
+            for (int c = 0; c < _transcoders.Length; c++)
+            {
+                _transcoders[c] = _encoders[c] ?? NativeColumnEncoder.For(_types[c]);
+            }
+        }
+        foreach (NativeColumnEncoder transcoder in _transcoders)
+        {
+            transcoder.Clear();
+        }
+        for (int row = 0; row < count; row++)
+        {
+            foreach (NativeColumnEncoder transcoder in _transcoders)
+            {
+                transcoder.Add(ref rows);
+            }
+        }
+        writer.WriteVarUInt((uint)_transcoders.Length);
+        writer.WriteVarUInt((uint)count);
+        for (int c = 0; c < _transcoders.Length; c++)
+        {
+            WriteColumnHeader(ref writer, c);
+            WriteEncoded(ref writer, _transcoders[c]);
         }
     }
 
@@ -83,8 +121,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>Writes one column of the block staged last: its name, its type and its data.</summary>
     public void WriteColumn(ref RowBinaryWriter writer, int column)
     {
-        writer.WriteString(T.Schema.Columns[column].Name);
-        writer.WriteString(_typeNames[column]);
+        WriteColumnHeader(ref writer, column);
         ReadOnlySpan<byte> values = _staged[column]!.WrittenSpan;
         NativeColumnEncoder? encoder = _encoders[column];
         if (encoder is null)
@@ -98,6 +135,17 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         {
             encoder.Add(ref reader);
         }
+        WriteEncoded(ref writer, encoder);
+    }
+
+    private void WriteColumnHeader(ref RowBinaryWriter writer, int column)
+    {
+        writer.WriteString(T.Schema.Columns[column].Name);
+        writer.WriteString(_typeNames[column]);
+    }
+
+    private static void WriteEncoded(ref RowBinaryWriter writer, NativeColumnEncoder encoder)
+    {
         encoder.WritePrefix(ref writer);
         encoder.WriteData(ref writer);
     }

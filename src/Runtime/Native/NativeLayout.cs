@@ -5,13 +5,14 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// How the Native format lays out a type: the types it writes as others (Map as an Array of key-value Tuples, the
 /// geo types as Arrays and Tuples of Float64, Nested as an Array of Tuples, SimpleAggregateFunction as its value),
-/// which it has no layout for here (QBit, Geometry), and which types are flat, their column being their RowBinary values one after the other.
+/// and which types are flat, their column being their RowBinary values one after the other.
 /// </summary>
 internal static class NativeLayout
 {
     /// <summary>
     /// The type whose layout <paramref name="type"/> has in Native: itself, or the Array and Tuple it is laid out as.
-    /// LowCardinality stays: its layout is its own.
+    /// LowCardinality, QBit (bit planes) and Geometry (a Variant in a discriminator order of its own) stay: their layouts
+    /// are their own.
     /// </summary>
     public static ClickHouseType Expand(ClickHouseType type)
     {
@@ -32,12 +33,6 @@ internal static class NativeLayout
                 case ClickHouseTypeKind.LineString:
                 case ClickHouseTypeKind.MultiPoint:
                     return KnownTypes.Get("Array(Point)");
-                case ClickHouseTypeKind.QBit:
-                case ClickHouseTypeKind.Geometry:
-                    throw new RowBinaryException(
-                        $"A {type} column has no Native layout here yet (ClickHouse writes QBit as bit planes and Geometry as a Variant in " +
-                        "discriminator order of its own): read and write it with ClickHouseWireFormat.RowBinary.",
-                        clickHouseType: type.ToString());
                 case ClickHouseTypeKind.Polygon:
                 case ClickHouseTypeKind.MultiLineString:
                     return KnownTypes.Get("Array(Ring)");
@@ -58,7 +53,7 @@ internal static class NativeLayout
         type = Expand(type);
         return type.Kind is not (ClickHouseTypeKind.Nullable or ClickHouseTypeKind.LowCardinality or ClickHouseTypeKind.Array
             or ClickHouseTypeKind.Tuple or ClickHouseTypeKind.Variant or ClickHouseTypeKind.Dynamic or ClickHouseTypeKind.Json
-            or ClickHouseTypeKind.Nothing);
+            or ClickHouseTypeKind.Nothing or ClickHouseTypeKind.QBit or ClickHouseTypeKind.Geometry);
     }
 
     /// <summary>
@@ -67,4 +62,22 @@ internal static class NativeLayout
     /// </summary>
     public static string HeaderTypeName(string typeName)
         => typeName.StartsWith("DateTime(", System.StringComparison.Ordinal) ? "DateTime" : typeName;
+
+    /// <summary>
+    /// For each argument of a Variant or of Geometry, its discriminator: a Variant numbers its types sorted by name,
+    /// Geometry's arguments are already in its own order (MultiPoint, added last, comes after Ring).
+    /// </summary>
+    public static byte[] Discriminators(ClickHouseType variant)
+    {
+        if (variant.Kind != ClickHouseTypeKind.Geometry)
+        {
+            return ClickHouseVariantOrder.GetDiscriminators(variant.Arguments);
+        }
+        var identity = new byte[variant.Arguments.Count];
+        for (int i = 0; i < identity.Length; i++)
+        {
+            identity[i] = (byte)i;
+        }
+        return identity;
+    }
 }

@@ -8,8 +8,9 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// The rows of a stream of Native blocks as an <see cref="IAsyncEnumerable{T}"/>, for
-/// <see cref="NativeSerializer.ReadAsync{T}"/> and the client's queries: a block is read when the rows before it are
-/// used up, and its rows handed out by a synchronous <see cref="IAsyncEnumerator{T}.MoveNextAsync"/>.
+/// <see cref="NativeSerializer.ReadAsync{T}"/> and the client's queries: rows are built a batch at a time when the ones
+/// before are used up (<see cref="NativeStreamReader{T}.BatchRows"/>, the next block read once the last is), and handed
+/// out by a synchronous <see cref="IAsyncEnumerator{T}.MoveNextAsync"/>.
 /// </summary>
 internal sealed class NativeRows<T> : IAsyncEnumerable<T>
     where T : IClickHouseRow<T>
@@ -93,7 +94,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
                 _reader = new NativeStreamReader<T>(_stream);
             }
             _index = -1;
-            if (!await _reader.ReadBlockAsync(cancellationToken).ConfigureAwait(false))
+            if (!await _reader.ReadRowsAsync(cancellationToken).ConfigureAwait(false))
             {
                 return false;
             }

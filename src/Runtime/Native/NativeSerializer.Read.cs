@@ -36,7 +36,11 @@ public static partial class NativeSerializer
             CollectionsMarshal.SetCount(destination, start + rows);
             try
             {
-                blocks.Read(data, dataOffset: 0, CollectionsMarshal.AsSpan(destination).Slice(start, rows));
+                // A batch at a time: each column's values decoded for a batch stay in the CPU's caches until read.
+                for (int read = 0; read < rows; read += NativeStreamReader<T>.BatchRows)
+                {
+                    blocks.Read(data, dataOffset: 0, CollectionsMarshal.AsSpan(destination).Slice(start + read, Math.Min(NativeStreamReader<T>.BatchRows, rows - read)));
+                }
             }
             catch
             {

@@ -18,7 +18,7 @@ public static partial class NativeSerializer
         ArgumentNullException.ThrowIfNull(stream);
         var rows = new RowListBuilder<T>();
         using var reader = new NativeStreamReader<T>(stream);
-        while (await reader.ReadBlockAsync(cancellationToken).ConfigureAwait(false))
+        while (await reader.ReadRowsAsync(cancellationToken).ConfigureAwait(false))
         {
             Append(rows, reader.Rows);
         }

@@ -7,19 +7,25 @@ using System.Threading.Tasks;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// Reads a stream of Native blocks a block at a time: the bytes arrive into a buffer until a whole block is there,
-/// then its rows are read. A block cut by what has arrived is scanned again from the column it could not finish, once
-/// the buffer has doubled, or sooner when the stream pauses with more bytes than before (so rows are not held back
-/// waiting for the next block). Memory is bounded by one block: its bytes and its rows.
+/// Reads a stream of Native blocks: the bytes arrive into a buffer until a whole block is there, then its rows are
+/// built a few at a time (<see cref="BatchRows"/>), as the caller takes them, so that they die young as RowBinary's do.
+/// A block cut by what has arrived is scanned again from the column it could not finish, once the buffer has doubled,
+/// or sooner when the stream pauses with more bytes than before (so rows are not held back waiting for the next block).
+/// Memory is bounded by one block's bytes and a batch of rows.
 /// </summary>
 internal sealed class NativeStreamReader<T> : IDisposable
     where T : IClickHouseRow<T>
 {
     private readonly RowBinaryStreamBuffer _buffer;
+    /// <summary>The rows built at once: few enough to stay in the youngest generation, enough to keep each column's loop long.</summary>
+    public const int BatchRows = 1024;
+
     private readonly NativeBlockReader<T> _blocks = new();
     private T[] _rows = [];
     private int _count;
     private long _offset;
+    /// <summary>The bytes of the block being read, consumed once its last row is read.</summary>
+    private int _blockBytes;
     private long _minimum;
     private long _preferred;
 
@@ -28,20 +34,24 @@ internal sealed class NativeStreamReader<T> : IDisposable
         _buffer = new RowBinaryStreamBuffer(stream);
     }
 
-    /// <summary>The rows of the block read last.</summary>
+    /// <summary>The rows read last.</summary>
     public ReadOnlySpan<T> Rows => _rows.AsSpan(0, _count);
 
-    /// <summary>Reads the next block with rows: returns false at the end of the stream.</summary>
+    /// <summary>
+    /// Reads the next rows, at most <see cref="BatchRows"/>: of the block being read, or of the next block with rows once
+    /// it has arrived. Returns false at the end of the stream.
+    /// </summary>
     /// <exception cref="RowBinaryException">The data is not valid Native, ends inside a block, or a value cannot be read.</exception>
-    public async ValueTask<bool> ReadBlockAsync(CancellationToken cancellationToken)
+    public async ValueTask<bool> ReadRowsAsync(CancellationToken cancellationToken)
     {
         while (true)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            if (TryReadBlock())
+            if (_blocks.RowsLeft > 0 || TryScanBlock())
             {
-                if (_count > 0)
+                if (_blocks.RowsLeft > 0)
                 {
+                    ReadBatch();
                     return true;
                 }
                 continue;
@@ -55,8 +65,8 @@ internal sealed class NativeStreamReader<T> : IDisposable
         }
     }
 
-    /// <summary>Reads a block from the bytes held, if they hold a whole one.</summary>
-    private bool TryReadBlock()
+    /// <summary>Scans a block from the bytes held, if they hold a whole one; a block of no rows is consumed at once.</summary>
+    private bool TryScanBlock()
     {
         ReadOnlySpan<byte> data = _buffer.Data.FirstSpan;
         _count = 0;
@@ -67,10 +77,9 @@ internal sealed class NativeStreamReader<T> : IDisposable
             return false;
         }
         var input = new NativeInput(data, _offset, isFinal: _buffer.IsCompleted && !_buffer.Failed);
-        int rows;
         try
         {
-            rows = _blocks.Scan(ref input);
+            _blocks.Scan(ref input);
         }
         catch (RowBinaryNeedMoreDataException)
         {
@@ -78,16 +87,41 @@ internal sealed class NativeStreamReader<T> : IDisposable
             _preferred = 2L * data.Length;
             return false;
         }
+        _blockBytes = input.Position;
+        if (_blocks.RowsLeft == 0)
+        {
+            ConsumeBlock();
+        }
+        return true;
+    }
+
+    /// <summary>Builds the next rows of the block being read, and lets its bytes go after its last.</summary>
+    private void ReadBatch()
+    {
+        int rows = Math.Min(BatchRows, _blocks.RowsLeft);
         if (_rows.Length < rows)
         {
             ReturnRows();
-            _rows = ArrayPool<T>.Shared.Rent(rows);
+            _rows = ArrayPool<T>.Shared.Rent(BatchRows);
         }
-        _blocks.Read(data, _offset, _rows.AsSpan(0, rows));
+        else
+        {
+            // The rows handed out before are the caller's now: the pool's array must not keep them alive.
+            Array.Clear(_rows, rows, _count > rows ? _count - rows : 0);
+        }
+        _blocks.Read(_buffer.Data.FirstSpan, _offset, _rows.AsSpan(0, rows));
         _count = rows;
-        _buffer.Consume(input.Position);
-        _offset += input.Position;
-        return true;
+        if (_blocks.RowsLeft == 0)
+        {
+            ConsumeBlock();
+        }
+    }
+
+    private void ConsumeBlock()
+    {
+        _buffer.Consume(_blockBytes);
+        _offset += _blockBytes;
+        _blockBytes = 0;
     }
 
     public void Dispose()

@@ -20,6 +20,16 @@ public static class RowBinaryHeaderChecker
     /// </exception>
     public static int[]? GetColumnOrder<T>(RowBinaryHeader header)
         where T : IClickHouseRow<T>
+        => GetColumnOrder<T>(header, HeaderFormat);
+
+    /// <summary>The format whose header this checks, unless told another (a Native block's columns).</summary>
+    internal const string HeaderFormat = "RowBinaryWithNamesAndTypes";
+
+    /// <inheritdoc cref="GetColumnOrder{T}(RowBinaryHeader)"/>
+    /// <param name="header">The data's column names and types.</param>
+    /// <param name="format">The format of the data, which an error names.</param>
+    internal static int[]? GetColumnOrder<T>(RowBinaryHeader header, string format)
+        where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(header);
         ClickHouseRowSchema schema = T.Schema;
@@ -63,7 +73,7 @@ public static class RowBinaryHeaderChecker
         }
         if (mismatches is not null)
         {
-            throw new RowBinarySchemaMismatchException(schema.RowTypeName, mismatches);
+            throw RowBinarySchemaMismatchException.Reading(schema.RowTypeName, mismatches, format);
         }
         return identity ? null : order;
     }

@@ -5,7 +5,7 @@ using System.Text;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The row type does not fit the columns of the data it reads (a RowBinaryWithNamesAndTypes header), or of the table
+/// The row type does not fit the columns of the data it reads (a RowBinaryWithNamesAndTypes header, a Native block), or of the table
 /// an INSERT would write (then nothing was sent): thrown before the first row, with every mismatched column named
 /// with both types and a way to fix it.
 /// </summary>
@@ -20,7 +20,7 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
     /// <param name="table">The table an INSERT was checked against, quoted as in SQL; null for a read.</param>
     /// <param name="mismatches">Every column that does not fit; at least one.</param>
     public RowBinarySchemaMismatchException(string rowTypeName, string? table, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
-        : this(rowTypeName, table, mismatches, table is null ? ReadLead(rowTypeName) : InsertLead(rowTypeName, table))
+        : this(rowTypeName, table, mismatches, table is null ? ReadLead(rowTypeName, RowBinaryHeaderChecker.HeaderFormat) : InsertLead(rowTypeName, table))
     {
     }
 
@@ -31,6 +31,10 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
         Table = table;
         Mismatches = mismatches;
     }
+
+    /// <summary>The columns of data in <paramref name="format"/> (<c>Native</c>, ...) do not fit the row type.</summary>
+    internal static RowBinarySchemaMismatchException Reading(string rowTypeName, IReadOnlyList<RowBinaryColumnMismatch> mismatches, string format)
+        => new(rowTypeName, table: null, mismatches, ReadLead(rowTypeName, format));
 
     /// <summary><c>CREATE TABLE IF NOT EXISTS</c> found a table of that name, which does not fit the row type.</summary>
     internal static RowBinarySchemaMismatchException ExistingTable(string rowTypeName, string table, IReadOnlyList<RowBinaryColumnMismatch> mismatches)
@@ -56,7 +60,7 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
         return mismatches[0];
     }
 
-    private static string ReadLead(string rowTypeName) => $"The columns of the RowBinaryWithNamesAndTypes data do not match {rowTypeName}";
+    private static string ReadLead(string rowTypeName, string format) => $"The columns of the {format} data do not match {rowTypeName}";
 
     private static string InsertLead(string rowTypeName, string table)
         => $"{rowTypeName} does not fit the table {table}, so nothing was sent (RowBinary carries no types: the server would read the bytes as the table's types)";

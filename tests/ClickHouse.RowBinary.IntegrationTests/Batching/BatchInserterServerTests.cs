@@ -15,12 +15,13 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
 {
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(90);
 
-    [ServerFact]
-    public async Task A_thousand_concurrent_callers_land_every_row_exactly_once_and_a_bad_row_fails_only_its_caller()
+    [ServerTheory]
+    [MemberData(nameof(BatchingTests.WireFormats), MemberType = typeof(BatchingTests))]
+    public async Task A_thousand_concurrent_callers_land_every_row_exactly_once_and_a_bad_row_fails_only_its_caller(ClickHouseWireFormat format)
     {
-        string table = await CreateTableAsync("batch_many_callers");
+        string table = await CreateTableAsync($"batch_many_callers_{format}");
         await using ClickHouseBatchInserter<EventRow> inserter = server.Client.CreateBatchInserter<EventRow>(table,
-            new ClickHouseBatchInserterOptions { MaxRows = 5_000, MaxDelay = TimeSpan.FromMilliseconds(50) });
+            new ClickHouseBatchInserterOptions { MaxRows = 5_000, MaxDelay = TimeSpan.FromMilliseconds(50), WireFormat = format });
         var refused = new ConcurrentBag<uint>();
 
         await Task.WhenAll(Enumerable.Range(0, 1_000).Select(caller => Task.Run(async () =>
@@ -62,10 +63,11 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Single(proxy.RequestLines, line => line.Contains("query=INSERT", StringComparison.Ordinal));
     }
 
-    [ServerFact]
-    public async Task With_requests_cut_at_random_every_row_lands_exactly_once()
+    [ServerTheory]
+    [MemberData(nameof(BatchingTests.WireFormats), MemberType = typeof(BatchingTests))]
+    public async Task With_requests_cut_at_random_every_row_lands_exactly_once(ClickHouseWireFormat format)
     {
-        string table = await CreateTableAsync("batch_cut_requests");
+        string table = await CreateTableAsync($"batch_cut_requests_{format}");
         int seed = Environment.TickCount;
         output.WriteLine($"proxy seed {seed}");
         await using var proxy = new FaultProxy(server.Client.Endpoint, seed) { CutRequestChance = 0.4 };
@@ -73,26 +75,29 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         ClickHouseClientOptions options = TestServer.CreateOptions(server.Database);
         options.Endpoint = proxy.Endpoint;
         using var client = new ClickHouseClient(new HttpClient(new SocketsHttpHandler { PooledConnectionLifetime = TimeSpan.Zero }), options);
-        await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 500)))
+        await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 500, format)))
         {
             await InsertFromCallersAsync(inserter, callers: 50, rowsEach: 100);
         }
 
         Assert.True(proxy.CutRequests > 0, "the proxy cut no request: the test proved nothing");
         Assert.Equal((5_000L, 5_000L), await CountAsync(table));
+        Assert.All(proxy.RequestLines.Where(line => line.Contains("query=INSERT", StringComparison.Ordinal)),
+            line => Assert.EndsWith($" FORMAT {format}", Parameter(line, "query"), StringComparison.Ordinal));
         output.WriteLine($"{proxy.CutRequests} requests cut, {proxy.RequestLines.Count} requests seen");
     }
 
-    [ServerFact]
-    public async Task With_answers_cut_after_the_server_committed_no_row_is_lost_and_every_retry_carries_its_batch_token()
+    [ServerTheory]
+    [MemberData(nameof(BatchingTests.WireFormats), MemberType = typeof(BatchingTests))]
+    public async Task With_answers_cut_after_the_server_committed_no_row_is_lost_and_every_retry_carries_its_batch_token(ClickHouseWireFormat format)
     {
         bool deduplicates = await HasSettingAsync("non_replicated_deduplication_window") && await HasSettingAsync("insert_deduplication_token");
-        string table = await CreateTableAsync("batch_cut_answers", deduplicates ? " SETTINGS non_replicated_deduplication_window = 1000" : "");
+        string table = await CreateTableAsync($"batch_cut_answers_{format}", deduplicates ? " SETTINGS non_replicated_deduplication_window = 1000" : "");
         int seed = Environment.TickCount;
         output.WriteLine($"proxy seed {seed}; the server deduplicates: {deduplicates}");
         await using var proxy = new FaultProxy(server.Client.Endpoint, seed) { CutResponseChance = 0.5 };
         using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
-        await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 500)))
+        await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 500, format)))
         {
             await InsertFromCallersAsync(inserter, callers: 20, rowsEach: 100);
         }
@@ -137,13 +142,14 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Equal((100L, 100L), await CountAsync(table));
     }
 
-    [ServerFact]
-    public async Task Rows_accepted_while_connections_are_refused_land_once_they_are_accepted_again()
+    [ServerTheory]
+    [MemberData(nameof(BatchingTests.WireFormats), MemberType = typeof(BatchingTests))]
+    public async Task Rows_accepted_while_connections_are_refused_land_once_they_are_accepted_again(ClickHouseWireFormat format)
     {
-        string table = await CreateTableAsync("batch_refused");
+        string table = await CreateTableAsync($"batch_refused_{format}");
         await using var proxy = new FaultProxy(server.Client.Endpoint, seed: 3);
         using ClickHouseClient client = server.CreateClient(o => o.Endpoint = proxy.Endpoint);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 100));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, FastRetries(maxRows: 100, format));
         proxy.SetRefusing(true);
 
         Task[] calls = [.. Enumerable.Range(1, 50).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
@@ -209,9 +215,10 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Equal(1_000, acknowledged.Sum());
     }
 
-    private static ClickHouseBatchInserterOptions FastRetries(int maxRows) => new()
+    private static ClickHouseBatchInserterOptions FastRetries(int maxRows, ClickHouseWireFormat format) => new()
     {
         MaxRows = maxRows,
+        WireFormat = format,
         MaxDelay = TimeSpan.FromMilliseconds(20),
         MaxRetries = 20,
         RetryDelay = TimeSpan.FromMilliseconds(10),

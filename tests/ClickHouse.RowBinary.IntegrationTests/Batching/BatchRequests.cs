@@ -11,11 +11,16 @@ internal static class BatchRequests
 
     public static string? Parameter(RecordedRequest request, string name) => request.Parameters.GetValueOrDefault(name);
 
-    /// <summary>The rows of an INSERT body (zlib stored blocks, as the inserter frames it without request compression).</summary>
+    /// <summary>
+    /// The rows of an INSERT body (zlib stored blocks, as the inserter frames it without request compression), in the
+    /// format its query names.
+    /// </summary>
     public static List<EventRow> Rows(RecordedRequest request)
     {
         Assert.Equal("deflate", Assert.Single(request.Message.Content!.Headers.ContentEncoding));
-        return RowBinarySerializer.ReadList<EventRow>(request.DecodedBody, RowBinaryFormat.RowBinary);
+        return request.Parameters["query"].EndsWith(" FORMAT Native", StringComparison.Ordinal)
+            ? NativeSerializer.ReadList<EventRow>(request.DecodedBody)
+            : RowBinarySerializer.ReadList<EventRow>(request.DecodedBody, RowBinaryFormat.RowBinary);
     }
 
     /// <summary>

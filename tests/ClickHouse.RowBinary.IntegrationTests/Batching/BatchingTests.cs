@@ -14,36 +14,44 @@ public sealed class BatchingTests
     private static readonly TimeSpan Long = TimeSpan.FromHours(1);
     private static readonly TimeSpan Patience = TimeSpan.FromSeconds(20);
 
-    private static ClickHouseBatchInserterOptions Options(Action<ClickHouseBatchInserterOptions>? configure = null)
+    /// <summary>Both formats a batch inserter sends: the batching works the same in each.</summary>
+    public static TheoryData<ClickHouseWireFormat> WireFormats => new(ClickHouseWireFormat.RowBinary, ClickHouseWireFormat.Native);
+
+    private static ClickHouseBatchInserterOptions Options(ClickHouseWireFormat format, Action<ClickHouseBatchInserterOptions>? configure = null)
     {
-        var options = new ClickHouseBatchInserterOptions { MaxDelay = Long, RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(5) };
+        var options = new ClickHouseBatchInserterOptions
+        {
+            MaxDelay = Long, RetryDelay = TimeSpan.FromMilliseconds(1), MaxRetryDelay = TimeSpan.FromMilliseconds(5), WireFormat = format,
+        };
         configure?.Invoke(options);
         return options;
     }
 
-    [Fact]
-    public async Task A_batch_is_sent_when_it_holds_MaxRows_rows_and_every_caller_is_acknowledged_with_it()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_batch_is_sent_when_it_holds_MaxRows_rows_and_every_caller_is_acknowledged_with_it(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 3));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 3));
 
         Task[] calls = [.. Enumerable.Range(1, 3).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
         await Task.WhenAll(calls).WaitAsync(Patience);
 
         RecordedRequest insert = Assert.Single(BatchRequests.Inserts(server));
-        Assert.Equal("INSERT INTO `events` (`id`, `name`, `code`) FORMAT RowBinary", insert.Parameters["query"]);
+        Assert.Equal($"INSERT INTO `events` (`id`, `name`, `code`) FORMAT {format}", insert.Parameters["query"]);
         Assert.Equal([1u, 2u, 3u], BatchRequests.Rows(insert).Select(r => r.Id).Order());
         Assert.Equal(0, inserter.PendingRows);
     }
 
-    [Fact]
-    public async Task A_batch_is_sent_when_it_holds_MaxBytes_bytes()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_batch_is_sent_when_it_holds_MaxBytes_bytes(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         int rowBytes = RowBinaryOf(EventRow.Numbered(1)).Length;
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxBytes = 2 * rowBytes));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxBytes = 2 * rowBytes));
 
         Task first = inserter.InsertAsync(EventRow.Numbered(1));
         Assert.False(first.IsCompleted);
@@ -53,14 +61,15 @@ public sealed class BatchingTests
         Assert.Equal([1u, 2u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
     }
 
-    [Fact]
-    public async Task A_batch_is_sent_when_its_first_row_has_waited_MaxDelay()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_batch_is_sent_when_its_first_row_has_waited_MaxDelay(ClickHouseWireFormat format)
     {
         var time = new FakeTimeProvider();
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
-            Options(o => { o.MaxDelay = TimeSpan.FromMilliseconds(100); o.TimeProvider = time; }));
+            Options(format, o => { o.MaxDelay = TimeSpan.FromMilliseconds(100); o.TimeProvider = time; }));
 
         Task first = inserter.InsertAsync(EventRow.Numbered(1));
         time.Advance(TimeSpan.FromMilliseconds(60));
@@ -76,12 +85,13 @@ public sealed class BatchingTests
         Assert.Equal([1u, 2u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
     }
 
-    [Fact]
-    public async Task A_row_that_cannot_be_written_fails_its_own_call_at_once_and_no_other()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_row_that_cannot_be_written_fails_its_own_call_at_once_and_no_other(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 2));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 2));
 
         Task good = inserter.InsertAsync(EventRow.Numbered(1));
         Task bad = inserter.InsertAsync(EventRow.Unwritable(2));
@@ -98,12 +108,13 @@ public sealed class BatchingTests
         Assert.Equal([1u, 3u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
     }
 
-    [Fact]
-    public async Task Many_rows_in_one_call_are_all_or_nothing_and_travel_in_one_INSERT()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Many_rows_in_one_call_are_all_or_nothing_and_travel_in_one_INSERT(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 4));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 4));
 
         Task<RowBinaryException> bad = Assert.ThrowsAsync<RowBinaryException>(
             () => inserter.InsertAsync(Generate(EventRow.Numbered(1), EventRow.Unwritable(2), EventRow.Numbered(3))));
@@ -125,12 +136,13 @@ public sealed class BatchingTests
         Assert.Contains("MaxRows", tooMany.Message, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public async Task The_caller_may_reuse_its_row_object_as_soon_as_the_call_returns()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task The_caller_may_reuse_its_row_object_as_soon_as_the_call_returns(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<MutableEventRow> inserter = client.CreateBatchInserter<MutableEventRow>("events", Options(o => o.MaxRows = 3));
+        await using ClickHouseBatchInserter<MutableEventRow> inserter = client.CreateBatchInserter<MutableEventRow>("events", Options(format, o => o.MaxRows = 3));
 
         var row = new MutableEventRow { Code = "ok" };
         var calls = new List<Task>();
@@ -145,13 +157,14 @@ public sealed class BatchingTests
         Assert.Equal(["event 1", "event 2", "event 3"], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Name));
     }
 
-    [Fact]
-    public async Task Rows_of_one_caller_arrive_in_the_order_it_inserted_them()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Rows_of_one_caller_arrive_in_the_order_it_inserted_them(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
-            Options(o => { o.MaxRows = 7; o.MaxConcurrentInserts = 3; o.MaxDelay = TimeSpan.FromMilliseconds(2); }));
+            Options(format, o => { o.MaxRows = 7; o.MaxConcurrentInserts = 3; o.MaxDelay = TimeSpan.FromMilliseconds(2); }));
 
         Task[] noise = [.. Enumerable.Range(1000, 50).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
         for (uint id = 1; id <= 40; id++)
@@ -165,12 +178,13 @@ public sealed class BatchingTests
         Assert.Equal(Enumerable.Range(1, 40).Select(i => (uint)i), mine);
     }
 
-    [Fact]
-    public async Task A_permanent_server_error_fails_every_caller_of_the_batch_with_it_and_is_not_retried()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_permanent_server_error_fails_every_caller_of_the_batch_with_it_and_is_not_retried(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(_ => BatchRequests.ServerError(60, HttpStatusCode.NotFound));
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("missing", Options(o => o.MaxRows = 2));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("missing", Options(format, o => o.MaxRows = 2));
 
         Task first = inserter.InsertAsync(EventRow.Numbered(1));
         Task second = inserter.InsertAsync(EventRow.Numbered(2));
@@ -180,8 +194,9 @@ public sealed class BatchingTests
         Assert.Single(BatchRequests.Inserts(server));
     }
 
-    [Fact]
-    public async Task Transient_errors_are_retried_with_the_same_deduplication_token_and_a_new_query_id_each_time()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Transient_errors_are_retried_with_the_same_deduplication_token_and_a_new_query_id_each_time(ClickHouseWireFormat format)
     {
         int attempts = 0;
         FakeClickHouse server = BatchRequests.Server(_ => Interlocked.Increment(ref attempts) switch
@@ -192,7 +207,7 @@ public sealed class BatchingTests
             _ => FakeClickHouse.Ok([]),
         });
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 1));
 
         await inserter.InsertAsync(EventRow.Numbered(7)).WaitAsync(Patience);
 
@@ -205,15 +220,16 @@ public sealed class BatchingTests
         Assert.All(inserts, r => Assert.Equal([7u], BatchRequests.Rows(r).Select(x => x.Id)));
     }
 
-    [Fact]
-    public async Task Batches_get_tokens_of_their_own_and_none_goes_to_a_server_without_the_setting()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Batches_get_tokens_of_their_own_and_none_goes_to_a_server_without_the_setting(ClickHouseWireFormat format)
     {
         FakeClickHouse modern = BatchRequests.Server(BatchRequests.Acknowledge);
         FakeClickHouse old = BatchRequests.Server(BatchRequests.Acknowledge, hasDeduplicationToken: false);
         foreach (FakeClickHouse server in new[] { modern, old })
         {
             using ClickHouseClient client = FakeClickHouse.Client(server);
-            await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+            await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 1));
             await inserter.InsertAsync(EventRow.Numbered(1)).WaitAsync(Patience);
             await inserter.InsertAsync(EventRow.Numbered(2)).WaitAsync(Patience);
         }
@@ -223,13 +239,14 @@ public sealed class BatchingTests
         Assert.Single(old.Requests, r => !BatchRequests.IsInsert(r)); // the server was asked once
     }
 
-    [Fact]
-    public async Task After_the_last_retry_every_caller_gets_the_last_error()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task After_the_last_retry_every_caller_gets_the_last_error(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(_ => BatchRequests.ServerError(252));
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
-            Options(o => { o.MaxRows = 2; o.MaxRetries = 2; }));
+            Options(format, o => { o.MaxRows = 2; o.MaxRetries = 2; }));
 
         Task first = inserter.InsertAsync(EventRow.Numbered(1));
         Task second = inserter.InsertAsync(EventRow.Numbered(2));
@@ -241,14 +258,15 @@ public sealed class BatchingTests
         Assert.Equal(252, (await Assert.ThrowsAsync<ClickHouseServerException>(() => flush.WaitAsync(Patience))).Code);
     }
 
-    [Fact]
-    public async Task While_MaxPendingRows_are_pending_callers_wait_and_one_cancelled_while_waiting_inserts_nothing()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task While_MaxPendingRows_are_pending_callers_wait_and_one_cancelled_while_waiting_inserts_nothing(ClickHouseWireFormat format)
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
-            Options(o => { o.MaxRows = 2; o.MaxPendingRows = 2; }));
+            Options(format, o => { o.MaxRows = 2; o.MaxPendingRows = 2; }));
 
         Task first = inserter.InsertAsync(EventRow.Numbered(1));
         Task second = inserter.InsertAsync(EventRow.Numbered(2));
@@ -270,13 +288,14 @@ public sealed class BatchingTests
         Assert.Equal([1u, 2u, 4u], BatchRequests.Inserts(server).SelectMany(BatchRequests.Rows).Select(r => r.Id).Order());
     }
 
-    [Fact]
-    public async Task Cancelling_after_the_row_was_accepted_stops_the_wait_but_not_the_row()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Cancelling_after_the_row_was_accepted_stops_the_wait_but_not_the_row(ClickHouseWireFormat format)
     {
         var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 1));
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 1));
 
         using var cancel = new CancellationTokenSource();
         Task call = inserter.InsertAsync(EventRow.Numbered(5), cancel.Token);
@@ -288,12 +307,13 @@ public sealed class BatchingTests
         Assert.Equal([5u], BatchRequests.Rows(Assert.Single(BatchRequests.Inserts(server))).Select(r => r.Id));
     }
 
-    [Fact]
-    public async Task Disposal_sends_everything_accepted_and_then_refuses_rows()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task Disposal_sends_everything_accepted_and_then_refuses_rows(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(o => o.MaxRows = 10));
+        ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o => o.MaxRows = 10));
         Task[] calls = [.. Enumerable.Range(1, 25).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))];
 
         await inserter.DisposeAsync().AsTask().WaitAsync(Patience);
@@ -303,8 +323,9 @@ public sealed class BatchingTests
         await Assert.ThrowsAsync<ObjectDisposedException>(() => inserter.InsertAsync(EventRow.Numbered(99)));
     }
 
-    [Fact]
-    public async Task A_batch_that_cannot_reach_one_endpoint_goes_to_the_next_at_once()
+    [Theory]
+    [MemberData(nameof(WireFormats))]
+    public async Task A_batch_that_cannot_reach_one_endpoint_goes_to_the_next_at_once(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(request => request.Message.RequestUri!.Host == "down"
             ? throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused")
@@ -315,7 +336,7 @@ public sealed class BatchingTests
             o.Endpoints.Add(new Uri("http://up:8123/"));
         });
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
-            Options(o => { o.MaxRows = 1; o.RetryDelay = TimeSpan.FromSeconds(30); o.MaxRetryDelay = TimeSpan.FromSeconds(30); }));
+            Options(format, o => { o.MaxRows = 1; o.RetryDelay = TimeSpan.FromSeconds(30); o.MaxRetryDelay = TimeSpan.FromSeconds(30); }));
 
         for (uint id = 1; id <= 4; id++)
         {
@@ -333,7 +354,7 @@ public sealed class BatchingTests
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
         using ClickHouseClient client = FakeClickHouse.Client(server);
-        var options = Options(o => { o.MaxRows = 1; o.Database = "analytics"; o.Format = RowBinaryFormat.RowBinaryWithDefaults; });
+        var options = Options(ClickHouseWireFormat.RowBinary, o => { o.MaxRows = 1; o.Database = "analytics"; o.Format = RowBinaryFormat.RowBinaryWithDefaults; });
         options.Settings["max_partitions_per_insert_block"] = "10";
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", options);
 
@@ -344,6 +365,10 @@ public sealed class BatchingTests
         Assert.Equal("analytics", insert.Parameters["database"]);
         Assert.Equal("10", insert.Parameters["max_partitions_per_insert_block"]);
         Assert.Throws<ArgumentException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { Format = RowBinaryFormat.RowBinaryWithNamesAndTypes }));
+        // Native has no per-value defaults: asked for both, the inserter refuses at once.
+        ArgumentException native = Assert.Throws<ArgumentException>(() => client.CreateBatchInserter<EventRow>("events",
+            new ClickHouseBatchInserterOptions { Format = RowBinaryFormat.RowBinaryWithDefaults, WireFormat = ClickHouseWireFormat.Native }));
+        Assert.Contains("RowBinaryWithDefaults", native.Message, StringComparison.Ordinal);
         Assert.Throws<ArgumentOutOfRangeException>(() => client.CreateBatchInserter<EventRow>("events", new ClickHouseBatchInserterOptions { MaxRows = 2_000_000 }));
     }
 

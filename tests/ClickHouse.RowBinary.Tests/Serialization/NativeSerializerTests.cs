@@ -115,6 +115,7 @@ public class NativeSerializerTests
 
         var exception = Assert.Throws<RowBinarySchemaMismatchException>(() => NativeSerializer.ReadList<TickId>(data));
 
+        Assert.StartsWith("The columns of the Native data do not match TickId:", exception.Message, StringComparison.Ordinal);
         Assert.Contains("Column 'id': TickId.Id expects UInt32, but the data has UInt64", exception.Message, StringComparison.Ordinal);
         Assert.Contains("Column 'label' (String) is in the data", exception.Message, StringComparison.Ordinal);
     }
@@ -147,6 +148,32 @@ public class NativeSerializerTests
         var exception = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<Tick>(data));
 
         Assert.Equal(("status", 6L), (exception.Column, exception.Row));
+    }
+
+    [Fact]
+    public async Task ReadAsync_BuildsABlocksRowsAsTheyAreTaken_ABatchAtATime()
+    {
+        // One block in the stream, a bad value in its last batch: the rows of the batches before it are handed out
+        // first (built as they are taken, not the whole block at once), and the error names the block's row.
+        const int Batch = 1024; // the stream reader's rows built at once
+        int rows = (2 * Batch) + 10;
+        byte[] data = Write(TickRows.Sequence(rows));
+        int badRow = (2 * Batch) + 3;
+        data[NativeBlocks.ColumnDataStart(data, column: 3) + badRow] = 9;
+
+        var read = new List<Tick>();
+        RowBinaryException exception = await Assert.ThrowsAsync<RowBinaryException>(async () =>
+        {
+            await foreach (Tick tick in NativeSerializer.ReadAsync<Tick>(new MemoryStream(data)))
+            {
+                read.Add(tick);
+            }
+        });
+
+        Assert.Equal(TickRows.Sequence(2 * Batch), read);
+        Assert.Equal(("status", (long)badRow), (exception.Column, exception.Row));
+        RowBinaryException listed = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<Tick>(data));
+        Assert.Equal(("status", (long)badRow), (listed.Column, listed.Row));
     }
 
     [Fact]

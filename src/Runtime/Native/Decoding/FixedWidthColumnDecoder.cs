@@ -8,15 +8,15 @@ internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : N
 {
     private int _cursor;
 
-    public int Start { get; private set; }
+    public int Cursor => _cursor;
 
-    public int End { get; private set; }
+    public override void Scan(ref NativeInput input, int count) => _cursor = input.SkipValues(count, size, Type.ToString());
 
-    public override void Scan(ref NativeInput input, int count)
+    public int Take(ReadOnlySpan<byte> data, int count)
     {
-        Start = input.SkipValues(count, size, Type.ToString());
-        End = input.Position;
-        _cursor = Start;
+        int start = _cursor;
+        _cursor += count * size;
+        return start;
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

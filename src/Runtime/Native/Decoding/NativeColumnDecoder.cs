@@ -70,7 +70,10 @@ internal abstract class NativeColumnDecoder
                 }
                 return new TupleColumnDecoder(type, elements);
             case ClickHouseTypeKind.Variant:
+            case ClickHouseTypeKind.Geometry:
                 return new VariantColumnDecoder(type, VariantArms(layout, depth));
+            case ClickHouseTypeKind.QBit:
+                return new QBitColumnDecoder(type);
             case ClickHouseTypeKind.Dynamic:
                 return new DynamicColumnDecoder(type, depth);
             case ClickHouseTypeKind.Json:
@@ -85,10 +88,10 @@ internal abstract class NativeColumnDecoder
         }
     }
 
-    /// <summary>The decoders of a Variant's arms, in discriminator order.</summary>
+    /// <summary>The decoders of a Variant's arms (or Geometry's), in discriminator order.</summary>
     private static NativeColumnDecoder[] VariantArms(ClickHouseType variant, int depth)
     {
-        byte[] discriminators = ClickHouseVariantOrder.GetDiscriminators(variant.Arguments);
+        byte[] discriminators = NativeLayout.Discriminators(variant);
         var arms = new NativeColumnDecoder[discriminators.Length];
         for (int i = 0; i < arms.Length; i++)
         {

@@ -8,19 +8,25 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
 {
     private int _cursor;
 
-    public int Start { get; private set; }
-
-    public int End { get; private set; }
+    public int Cursor => _cursor;
 
     public override void Scan(ref NativeInput input, int count)
     {
-        Start = input.Position;
+        _cursor = input.Position;
         for (int i = 0; i < count; i++)
         {
             input.SkipString("String");
         }
-        End = input.Position;
-        _cursor = Start;
+    }
+
+    public int Take(ReadOnlySpan<byte> data, int count)
+    {
+        int start = _cursor;
+        for (int i = 0; i < count; i++)
+        {
+            SkipValue(data);
+        }
+        return start;
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

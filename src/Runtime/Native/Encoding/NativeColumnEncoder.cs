@@ -66,13 +66,10 @@ internal abstract class NativeColumnEncoder
                 }
                 return new TupleColumnEncoder(type, elements);
             case ClickHouseTypeKind.Variant:
-                byte[] discriminators = ClickHouseVariantOrder.GetDiscriminators(layout.Arguments);
-                var arms = new NativeColumnEncoder[discriminators.Length];
-                for (int i = 0; i < arms.Length; i++)
-                {
-                    arms[discriminators[i]] = For(layout.Arguments[i], depth + 1);
-                }
-                return new VariantColumnEncoder(type, arms);
+            case ClickHouseTypeKind.Geometry:
+                return new VariantColumnEncoder(type, VariantArms(layout, depth));
+            case ClickHouseTypeKind.QBit:
+                return new QBitColumnEncoder(type);
             case ClickHouseTypeKind.Dynamic:
                 return new DynamicColumnEncoder(type, depth);
             case ClickHouseTypeKind.Json:
@@ -85,5 +82,17 @@ internal abstract class NativeColumnEncoder
                 }
                 return new FixedWidthColumnEncoder(type, size);
         }
+    }
+
+    /// <summary>The encoders of a Variant's arms (or Geometry's), in discriminator order.</summary>
+    private static NativeColumnEncoder[] VariantArms(ClickHouseType variant, int depth)
+    {
+        byte[] discriminators = NativeLayout.Discriminators(variant);
+        var arms = new NativeColumnEncoder[discriminators.Length];
+        for (int i = 0; i < arms.Length; i++)
+        {
+            arms[discriminators[i]] = For(variant.Arguments[i], depth + 1);
+        }
+        return arms;
     }
 }
