@@ -37,8 +37,7 @@ public sealed class AdaptiveBatchingTests
     public async Task A_252_widens_delay_and_batch_size_and_the_batch_is_retried_after_the_widened_delay_with_its_token()
     {
         var time = new FakeTimeProvider();
-        int attempts = 0;
-        FakeClickHouse server = BatchRequests.Server(_ => Interlocked.Increment(ref attempts) == 1 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([]));
+        FakeClickHouse server = RefusingTheFirst(1);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         string table = Unique();
         using var pressure = new MeasurementsOf("clickhouse.inserter.pressure", table);
@@ -120,8 +119,7 @@ public sealed class AdaptiveBatchingTests
     public async Task Repeated_252s_widen_up_to_MaxAdaptiveDelay_and_half_of_MaxPendingRows_and_never_lose_the_batch()
     {
         var time = new FakeTimeProvider();
-        int attempts = 0;
-        FakeClickHouse server = BatchRequests.Server(_ => Interlocked.Increment(ref attempts) <= 6 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([]));
+        FakeClickHouse server = RefusingTheFirst(6);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(Unique(), Options(time, o => o.MaxPendingRows = 60));
 
@@ -143,8 +141,7 @@ public sealed class AdaptiveBatchingTests
     public async Task With_AdaptToServerPressure_off_nothing_widens()
     {
         var time = new FakeTimeProvider();
-        int attempts = 0;
-        FakeClickHouse server = BatchRequests.Server(_ => Interlocked.Increment(ref attempts) == 1 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([]));
+        FakeClickHouse server = RefusingTheFirst(1);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         string table = Unique();
         using var pressure = new MeasurementsOf("clickhouse.inserter.pressure", table);
@@ -171,6 +168,13 @@ public sealed class AdaptiveBatchingTests
         Task row = inserter.InsertAsync(EventRow.Numbered(id));
         await inserter.FlushAsync().WaitAsync(Patience);
         await row;
+    }
+
+    /// <summary>A fake server that refuses the first <paramref name="inserts"/> INSERTs with code 252 and acknowledges the rest.</summary>
+    private static FakeClickHouse RefusingTheFirst(int inserts)
+    {
+        int attempts = 0;
+        return BatchRequests.Server(_ => Interlocked.Increment(ref attempts) <= inserts ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([]));
     }
 
     private static string Unique() => "adaptive_" + Guid.NewGuid().ToString("N");
