@@ -536,20 +536,9 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             EndpointPool.Endpoint endpoint = _endpoints.Pick(avoid: unreachable);
             try
             {
-                TimeSpan took = await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
+                long sentAt = await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
                 _endpoints.Reached(endpoint);
-                if (_limits.Enabled)
-                {
-                    // ClickHouse sleeps an INSERT into a partition past parts_to_delay_insert before writing it.
-                    if (took > _limits.Current.Delay)
-                    {
-                        OnPressure("slow_insert", took);
-                    }
-                    else if (_limits.Calm())
-                    {
-                        BatchInserterTelemetry.LimitsChanged(_table, _limits);
-                    }
-                }
+                AfterAcknowledged(sentAt);
                 return null;
             }
             catch (Exception e)
@@ -609,21 +598,58 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         }
     }
 
-    /// <summary>The server signalled pressure: the limits widen (up to their ceiling), and the signal is counted.</summary>
+    /// <summary>
+    /// An INSERT was acknowledged: one that took longer than the delay in force is a signal of pressure (ClickHouse sleeps
+    /// an INSERT into a partition past <c>parts_to_delay_insert</c> before writing it); a quick one may calm the limits.
+    /// </summary>
+    private void AfterAcknowledged(long sentAt)
+    {
+        if (!_limits.Enabled)
+        {
+            return;
+        }
+        try
+        {
+            TimeSpan took = _time.GetElapsedTime(sentAt);
+            if (took > _limits.Current.Delay)
+            {
+                OnPressure("slow_insert", took);
+            }
+            else if (_limits.Calm())
+            {
+                BatchInserterTelemetry.LimitsChanged(_table, _limits);
+            }
+        }
+        catch (Exception e)
+        {
+            // A clock that fails here must not turn an acknowledged batch into a retried one.
+            ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
+        }
+    }
+
+    /// <summary>The server signalled pressure: the limits widen (up to their ceiling), and the signal is counted. Never throws.</summary>
     private void OnPressure(string signal, TimeSpan took)
     {
         BatchInserterTelemetry.Pressure.SafeAdd(1, new TagList { { "db.collection.name", _table }, { "clickhouse.pressure.signal", signal } });
-        if (_limits.Widen(took))
+        try
         {
-            BatchInserterTelemetry.LimitsChanged(_table, _limits);
+            if (_limits.Widen(took))
+            {
+                BatchInserterTelemetry.LimitsChanged(_table, _limits);
+            }
+        }
+        catch (Exception e)
+        {
+            ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
         }
     }
 
     /// <summary>
     /// One attempt, within one deadline (<see cref="ClickHouseBatchInserterOptions.InsertTimeout"/>) that covers asking
-    /// the endpoint's settings, sending the batch and reading the answer to its end. Returns how long the INSERT itself took.
+    /// the endpoint's settings, sending the batch and reading the answer to its end. Returns when the INSERT itself was sent
+    /// (a <see cref="TimeProvider"/> timestamp), to time it.
     /// </summary>
-    private async Task<TimeSpan> SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
+    private async Task<long> SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
         string queryId = $"{token}-{attempt}";
         using var deadline = new RequestDeadline(_insertTimeout, "ClickHouseBatchInserterOptions.InsertTimeout", _time, _abandon.Token);
@@ -632,6 +658,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         IDictionary<string, string> settings = _settings;
         string sql = _sql;
         ReadOnlyMemory<byte> header = default;
+        long sentAt;
         try
         {
             if (_checkSchema)
@@ -658,6 +685,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             {
                 settings = await AsyncInsertSettingsAsync(settings, endpoint, deadline).ConfigureAwait(false);
             }
+            sentAt = _time.GetTimestamp();
         }
         catch (Exception e)
         {
@@ -670,9 +698,8 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             }
             throw failure;
         }
-        long started = _time.GetTimestamp();
         await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
-        return _time.GetElapsedTime(started);
+        return sentAt;
     }
 
     /// <summary>
