@@ -163,6 +163,46 @@ public sealed class AdaptiveBatchingTests
         Assert.Empty(pressure.Values);
     }
 
+    [Fact]
+    public async Task A_clock_that_fails_while_adapting_never_turns_an_acknowledged_batch_into_a_retried_one()
+    {
+        var time = new FailingClock();
+        FakeClickHouse server = BatchRequests.Server(_ =>
+        {
+            time.Failing = true; // from the answer on: timing the INSERT that was just acknowledged fails
+            return FakeClickHouse.Ok([]);
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(Unique(), Options(new FakeTimeProvider(), o => o.TimeProvider = time));
+
+        Task row = inserter.InsertAsync(EventRow.Numbered(1));
+        await inserter.FlushAsync().WaitAsync(Patience);
+        await row;
+
+        Assert.Single(BatchRequests.Inserts(server));
+        Assert.True(time.Failures > 0, "the clock was asked after the acknowledgement");
+    }
+
+    /// <summary>The system clock, until told to fail: then every timestamp throws.</summary>
+    private sealed class FailingClock : TimeProvider
+    {
+        private int _failures;
+
+        public volatile bool Failing;
+
+        public int Failures => _failures;
+
+        public override long GetTimestamp()
+        {
+            if (Failing)
+            {
+                Interlocked.Increment(ref _failures);
+                throw new InvalidOperationException("the clock failed");
+            }
+            return base.GetTimestamp();
+        }
+    }
+
     private static async Task InsertAndFlushAsync(ClickHouseBatchInserter<EventRow> inserter, uint id)
     {
         Task row = inserter.InsertAsync(EventRow.Numbered(id));
