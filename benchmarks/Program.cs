@@ -3,12 +3,13 @@ using System.Linq;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using ClickHouse.RowBinary.Benchmarks.EndToEnd;
+using ClickHouse.RowBinary.Benchmarks.Fleet;
 using ClickHouse.RowBinary.Benchmarks.Harness;
 using ClickHouse.RowBinary.Benchmarks.Latency;
 using ClickHouse.RowBinary.Benchmarks.Peer;
 
 // dotnet run -c Release --project benchmarks -- [--quick | --smoke] [--inProcess | --replayProcess --serverGc] [BenchmarkDotNet arguments, e.g. --filter '*']
-// dotnet run -c Release --project benchmarks -- --small-queries | --cold-start [--quick | --smoke]
+// dotnet run -c Release --project benchmarks -- --small-queries | --cold-start | --fleet [--quick | --smoke]
 // The processes this program starts for itself: the replay server, a small-query run under one GC mode, a first query.
 switch (args.FirstOrDefault())
 {
@@ -35,9 +36,9 @@ BenchmarkScale.InProcess = options.InProcess;
 BenchmarkScale.ReplayProcess = options.ReplayProcess;
 BenchmarkScale.ServerGc = options.ServerGc;
 Console.WriteLine($"// mode: {options.Mode}{(options.InProcess ? ", in process" : "")}");
-if (options.SmallQueries || options.ColdStart)
+if (options.SmallQueries || options.ColdStart || options.Fleet)
 {
-    return (options.SmallQueries ? SmallQuerySuite.Run() : 0) | (options.ColdStart ? ColdStartSuite.Run() : 0);
+    return (options.SmallQueries ? SmallQuerySuite.Run() : 0) | (options.ColdStart ? ColdStartSuite.Run() : 0) | (options.Fleet ? FleetSuite.Run() : 0);
 }
 
 ClickHouseEndpoint endpoint = ClickHouseEndpoint.FromEnvironment();
@@ -73,5 +74,5 @@ foreach (string failure in failed)
     Console.Error.WriteLine($"// FAILED: {failure}");
 }
 // The smoke run proves that the suites outside BenchmarkDotNet run too.
-int latency = options.Mode == BenchmarkMode.Smoke ? SmallQuerySuite.Run() | ColdStartSuite.Run() : 0;
+int latency = options.Mode == BenchmarkMode.Smoke ? SmallQuerySuite.Run() | ColdStartSuite.Run() | FleetSuite.Run() : 0;
 return failed.Count == 0 && latency == 0 ? 0 : 1;

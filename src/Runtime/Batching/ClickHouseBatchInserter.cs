@@ -31,8 +31,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     private readonly string? _database;
     private readonly string _sql;
     private readonly int _maxRows;
-    private readonly long _maxBytes;
-    private readonly TimeSpan _maxDelay;
+    private readonly AdaptiveBatchLimits _limits;
     private readonly long _maxPendingRows;
     private readonly long _maxPendingBytes;
     private readonly int _maxRetries;
@@ -42,6 +41,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     private readonly TimeSpan _shutdownTimeout;
     private readonly bool _deduplicate;
     private readonly bool _checkSchema;
+    private readonly bool _asyncInsert;
     private readonly RowBinaryFormat _format;
     private readonly bool _native;
     private readonly Dictionary<string, string> _settings;
@@ -79,8 +79,6 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         _native = client.InsertsNative(options.WireFormat, options.Format, nameof(options));
         _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, _native ? ClickHouseClient.NativeFormatName : options.Format.ToString());
         _maxRows = options.MaxRows;
-        _maxBytes = options.MaxBytes;
-        _maxDelay = options.MaxDelay;
         _maxPendingRows = options.MaxPendingRows;
         _maxPendingBytes = options.MaxPendingBytes;
         _maxRetries = options.MaxRetries;
@@ -90,9 +88,12 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         _shutdownTimeout = options.ShutdownTimeout;
         _deduplicate = options.DeduplicationToken && !options.Settings.ContainsKey(ServerInsertSettings.DeduplicationToken);
         _checkSchema = options.CheckSchema;
+        _asyncInsert = options.AsyncInsert;
         _settings = new Dictionary<string, string>(options.Settings, StringComparer.Ordinal);
         _time = options.TimeProvider ?? TimeProvider.System;
+        _limits = new AdaptiveBatchLimits(options, _time);
         _tags = new TagList { { "db.system.name", "clickhouse" }, { "db.collection.name", table } };
+        BatchInserterTelemetry.Track(_limits, _tags);
         _endpoints = client.EndpointPool;
         // The senders and the timer outlive the call that created the inserter (in a host, the first request that asked
         // for it): they must not carry its Activity, logging scopes or other ambient state into every batch.
@@ -112,6 +113,18 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
 
     /// <summary>Rows accepted and not yet acknowledged or failed.</summary>
     public long PendingRows => Interlocked.Read(ref _pendingRows);
+
+    /// <summary>
+    /// The delay a batch waits for more rows now: <see cref="ClickHouseBatchInserterOptions.MaxDelay"/>, or longer while the
+    /// server signals pressure (<see cref="ClickHouseBatchInserterOptions.AdaptToServerPressure"/>).
+    /// </summary>
+    public TimeSpan CurrentMaxDelay => _limits.Current.Delay;
+
+    /// <summary>The rows a batch is sent at now: <see cref="ClickHouseBatchInserterOptions.MaxRows"/>, or more under pressure.</summary>
+    public int CurrentMaxRows => _limits.Current.Rows;
+
+    /// <summary>The RowBinary bytes a batch is sent at now: <see cref="ClickHouseBatchInserterOptions.MaxBytes"/>, or more under pressure.</summary>
+    public long CurrentMaxBytes => _limits.Current.Bytes;
 
     /// <summary>RowBinary bytes of the rows accepted and not yet acknowledged or failed, and of callers waiting for room.</summary>
     public long PendingBytes
@@ -267,6 +280,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             await Task.WhenAll(_senders).ConfigureAwait(false);
         }
         await _delayTimer.DisposeAsync().ConfigureAwait(false);
+        BatchInserterTelemetry.Untrack(_limits);
     }
 
     /// <summary>The shutdown deadline: every batch not acknowledged by now fails, and the senders end.</summary>
@@ -407,8 +421,9 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
 
     private Task AppendLocked(ReadOnlySpan<byte> bytes, int rows, ActivityContext caller)
     {
+        AdaptiveBatchLimits.Limits limits = _limits.Current;
         InsertBatch? batch = _current;
-        if (batch is not null && (batch.Rows + rows > _maxRows || batch.Bytes + bytes.Length > _maxBytes))
+        if (batch is not null && (batch.Rows + rows > limits.Rows || batch.Bytes + bytes.Length > limits.Bytes))
         {
             SealLocked();
             batch = null;
@@ -417,14 +432,14 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         {
             // The clock first: when it fails, nothing has changed.
             long openedAt = _time.GetTimestamp();
-            _delayTimer.Change(_maxDelay, Timeout.InfiniteTimeSpan);
+            _delayTimer.Change(limits.Delay, Timeout.InfiniteTimeSpan);
             batch = _current = new InsertBatch(++_sequence, openedAt);
             _unsettled.Add(batch);
         }
         batch.Append(bytes, rows);
         batch.Link(caller);
         Task acknowledged = batch.Acknowledged;
-        if (batch.Rows >= _maxRows || batch.Bytes >= _maxBytes)
+        if (batch.Rows >= limits.Rows || batch.Bytes >= limits.Bytes)
         {
             SealLocked();
         }
@@ -451,10 +466,12 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             }
             try
             {
+                // The delay in force now: widened since the batch opened, the batch waits longer.
+                TimeSpan delay = _limits.Current.Delay;
                 TimeSpan waited = _time.GetElapsedTime(_current.OpenedAt);
-                if (waited < _maxDelay)
+                if (waited < delay)
                 {
-                    _delayTimer.Change(_maxDelay - waited, Timeout.InfiniteTimeSpan);
+                    _delayTimer.Change(delay - waited, Timeout.InfiniteTimeSpan);
                     return;
                 }
             }
@@ -521,8 +538,9 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             EndpointPool.Endpoint endpoint = _endpoints.Pick(avoid: unreachable);
             try
             {
-                await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
+                long sentAt = await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
                 _endpoints.Reached(endpoint);
+                AfterAcknowledged(sentAt);
                 return null;
             }
             catch (Exception e)
@@ -530,6 +548,11 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                 _client.ForgetTableSchemaAfter(e, endpoint.Uri, _database, _table);
                 InsertFailure kind = InsertFailures.Classify(e);
                 bool refused = e is ClickHouseServerException or RowBinarySchemaMismatchException;
+                bool tooManyParts = e is ClickHouseServerException { Code: ClickHouseErrorCodes.TooManyParts } && _limits.Enabled;
+                if (tooManyParts)
+                {
+                    OnPressure("too_many_parts", took: default);
+                }
                 if (kind != InsertFailure.Unreachable && !refused)
                 {
                     // Neither refused (by the server, or by the schema check before sending) nor unable to connect: the batch may have been committed.
@@ -554,11 +577,19 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                     return e;
                 }
                 BatchInserterTelemetry.Retries.SafeAdd(1, new TagList { { "db.collection.name", _table }, { "error.type", RequestTelemetry.ErrorType(e) } });
+                TimeSpan wait = Backoff(attempt);
+                AdaptiveBatchLimits.Limits limits = _limits.Current;
+                if (tooManyParts && limits.Factor > 1)
+                {
+                    // Retried after the widened delay (at most MaxRetryDelay): the merges need the time, and sending at once would only add a part.
+                    TimeSpan widened = limits.Delay < _maxRetryDelay ? limits.Delay : _maxRetryDelay;
+                    wait = widened > wait ? widened : wait;
+                }
                 if (kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
                 {
                     try
                     {
-                        await Task.Delay(Backoff(attempt), _time, _abandon.Token).ConfigureAwait(false);
+                        await Task.Delay(wait, _time, _abandon.Token).ConfigureAwait(false);
                     }
                     catch (OperationCanceledException) when (_abandon.IsCancellationRequested)
                     {
@@ -570,10 +601,57 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     }
 
     /// <summary>
-    /// One attempt, within one deadline (<see cref="ClickHouseBatchInserterOptions.InsertTimeout"/>) that covers asking
-    /// the endpoint's settings, sending the batch and reading the answer to its end.
+    /// An INSERT was acknowledged: one that took longer than the delay in force is a signal of pressure (ClickHouse sleeps
+    /// an INSERT into a partition past <c>parts_to_delay_insert</c> before writing it); a quick one may calm the limits.
     /// </summary>
-    private async Task SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
+    private void AfterAcknowledged(long sentAt)
+    {
+        if (!_limits.Enabled)
+        {
+            return;
+        }
+        try
+        {
+            TimeSpan took = _time.GetElapsedTime(sentAt);
+            if (took > _limits.Current.Delay)
+            {
+                OnPressure("slow_insert", took);
+            }
+            else if (_limits.Calm())
+            {
+                BatchInserterTelemetry.LimitsChanged(_table, _limits);
+            }
+        }
+        catch (Exception e)
+        {
+            // A clock that fails here must not turn an acknowledged batch into a retried one.
+            ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
+        }
+    }
+
+    /// <summary>The server signalled pressure: the limits widen (up to their ceiling), and the signal is counted. Never throws.</summary>
+    private void OnPressure(string signal, TimeSpan took)
+    {
+        BatchInserterTelemetry.Pressure.SafeAdd(1, new TagList { { "db.collection.name", _table }, { "clickhouse.pressure.signal", signal } });
+        try
+        {
+            if (_limits.Widen(took))
+            {
+                BatchInserterTelemetry.LimitsChanged(_table, _limits);
+            }
+        }
+        catch (Exception e)
+        {
+            ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
+        }
+    }
+
+    /// <summary>
+    /// One attempt, within one deadline (<see cref="ClickHouseBatchInserterOptions.InsertTimeout"/>) that covers asking
+    /// the endpoint's settings, sending the batch and reading the answer to its end. Returns when the INSERT itself was sent
+    /// (a <see cref="TimeProvider"/> timestamp), to time it.
+    /// </summary>
+    private async Task<long> SendAttemptAsync(InsertBatch batch, EndpointPool.Endpoint endpoint, string token, int attempt)
     {
         string queryId = $"{token}-{attempt}";
         using var deadline = new RequestDeadline(_insertTimeout, "ClickHouseBatchInserterOptions.InsertTimeout", _time, _abandon.Token);
@@ -583,6 +661,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         string sql = _sql;
         ReadOnlyMemory<byte> header = default;
         IReadOnlyList<string>? nativeTypes = null;
+        long sentAt;
         try
         {
             if (_checkSchema)
@@ -608,6 +687,11 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             {
                 settings = new Dictionary<string, string>(settings, StringComparer.Ordinal) { [ServerInsertSettings.DeduplicationToken] = token };
             }
+            if (_asyncInsert)
+            {
+                settings = await AsyncInsertSettingsAsync(settings, endpoint, deadline).ConfigureAwait(false);
+            }
+            sentAt = _time.GetTimestamp();
         }
         catch (Exception e)
         {
@@ -622,6 +706,45 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         }
         NativeBatchBody? native = _native ? new NativeBatchBody(nativeTypes, NativeBatchBody.TranscodeRows<T>) : null;
         await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, native, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
+        return sentAt;
+    }
+
+    /// <summary>
+    /// The settings of <see cref="ClickHouseBatchInserterOptions.AsyncInsert"/>, where the endpoint has them; a server
+    /// without <c>async_insert</c>, or one whose settings could not be asked, gets nothing: the batch fails (permanently
+    /// where the server lacks them, for another attempt where it could not be asked).
+    /// </summary>
+    private async Task<IDictionary<string, string>> AsyncInsertSettingsAsync(IDictionary<string, string> settings, EndpointPool.Endpoint endpoint, RequestDeadline deadline)
+    {
+        ServerInsertSettings server;
+        try
+        {
+            server = await _client.ServerSettings.GetAsync(endpoint.Uri, deadline.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException e) when (deadline.Expired)
+        {
+            throw deadline.Exceeded(endpoint.Uri.GetLeftPart(UriPartial.Path), e);
+        }
+        string where = endpoint.Uri.GetLeftPart(UriPartial.Path);
+        switch (server.HasAsyncInsert)
+        {
+            case null:
+                throw new TimeoutException($"The batch inserter for '{_table}' sends with async_insert, and could not ask ClickHouse at {where} whether it has that setting (system.settings); the batch is sent again.");
+            case false:
+                throw new NotSupportedException(
+                    $"ClickHouse at {where} has no async_insert setting (server-side batching came with ClickHouse 21.11): the batch inserter for '{_table}' "
+                    + "was created with AsyncInsert = true, and sends nothing there. Turn AsyncInsert off to batch on the client only.");
+        }
+        var withAsync = new Dictionary<string, string>(settings, StringComparer.Ordinal)
+        {
+            [ServerInsertSettings.AsyncInsert] = "1",
+            [ServerInsertSettings.WaitForAsyncInsert] = "1",
+        };
+        if (server.HasAsyncInsertDeduplicate)
+        {
+            withAsync[ServerInsertSettings.AsyncInsertDeduplicate] = "1";
+        }
+        return withAsync;
     }
 
     /// <summary>

@@ -85,6 +85,36 @@ public sealed class ClickHouseBatchInserterOptions
     public bool DeduplicationToken { get; set; } = true;
 
     /// <summary>
+    /// Widen the batches while the server signals pressure (default true): when an INSERT is refused with code 252 (too
+    /// many parts) or takes longer than the delay in force (ClickHouse sleeps an INSERT into a partition past
+    /// <c>parts_to_delay_insert</c>), the inserter doubles its delay, rows and bytes per batch (after a slow INSERT, the delay
+    /// becomes at least twice what the INSERT took), up to
+    /// <see cref="MaxAdaptiveDelay"/>, <see cref="MaxRowsLimit"/> and half of <see cref="MaxPendingRows"/> and
+    /// <see cref="MaxPendingBytes"/>; after 10 s without a signal (or four times the delay in force) it halves them again,
+    /// down to <see cref="MaxDelay"/>, <see cref="MaxRows"/> and <see cref="MaxBytes"/>. A batch refused with 252 is retried
+    /// (same deduplication token) after the widened delay, at most <see cref="MaxRetryDelay"/>. The limits in force:
+    /// <see cref="ClickHouseBatchInserter{T}.CurrentMaxDelay"/>, the <c>clickhouse.inserter.delay</c> gauge.
+    /// </summary>
+    public bool AdaptToServerPressure { get; set; } = true;
+
+    /// <summary>
+    /// The longest delay <see cref="AdaptToServerPressure"/> widens a batch to; <see cref="MaxDelay"/> when that is larger.
+    /// Default 5 s: a fleet of 100 inserters then sends at most 20 INSERTs a second under pressure.
+    /// </summary>
+    public TimeSpan MaxAdaptiveDelay { get; set; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// Let the server batch (default false): every INSERT goes with <c>async_insert=1</c> and
+    /// <c>wait_for_async_insert=1</c>, so that the server coalesces the INSERTs of a whole fleet into few parts and
+    /// acknowledges each once its rows are in the table, and with <c>async_insert_deduplicate=1</c> where the server has it
+    /// (deduplication of async inserts into Replicated tables). Needs ClickHouse 21.11 or later: a server whose
+    /// <c>system.settings</c> lacks <c>async_insert</c> (18.16 does) fails every batch with a
+    /// <see cref="NotSupportedException"/> saying so, nothing sent. The client still batches (keep
+    /// <see cref="MaxDelay"/> short: the server waits as well, <c>async_insert_busy_timeout_ms</c>). See docs/scaling.md.
+    /// </summary>
+    public bool AsyncInsert { get; set; }
+
+    /// <summary>
     /// Check the row type against the table before the first batch goes (default true), as
     /// <see cref="ClickHouseInsertOptions.CheckSchema"/> does: a row type that does not fit fails the callers of every
     /// batch with <see cref="RowBinarySchemaMismatchException"/>, at once and with no retry, until
@@ -154,6 +184,10 @@ public sealed class ClickHouseBatchInserterOptions
         if (ShutdownTimeout < TimeSpan.Zero && ShutdownTimeout != System.Threading.Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(ShutdownTimeout), ShutdownTimeout, "ShutdownTimeout must not be negative, or be Timeout.InfiniteTimeSpan.");
+        }
+        if (MaxAdaptiveDelay <= TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxAdaptiveDelay), MaxAdaptiveDelay, "MaxAdaptiveDelay must be positive.");
         }
         if (Format is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithDefaults))
         {

@@ -15,6 +15,7 @@ internal sealed class ClickHouseEventSource : EventSource
     public const int ServerSettingsUnreadableId = 1;
     public const int InstrumentListenerFailedId = 2;
     public const int BatchInserterFailedId = 3;
+    public const int BatchLimitsChangedId = 4;
 
     private ClickHouseEventSource()
     {
@@ -31,4 +32,8 @@ internal sealed class ClickHouseEventSource : EventSource
     [Event(BatchInserterFailedId, Level = EventLevel.Error,
         Message = "The batch inserter for {0} met an unexpected error; it goes on sending: {1}")]
     public void BatchInserterFailed(string table, string error) => WriteEvent(BatchInserterFailedId, table, error);
+
+    [Event(BatchLimitsChangedId, Level = EventLevel.Informational,
+        Message = "The batch inserter for {0} now sends a batch after {1} ms or {2} rows: wider than its options while the server signals too many parts or delays inserts, back to them when it is calm")]
+    public void BatchLimitsChanged(string table, int delayMilliseconds, int rows) => WriteEvent(BatchLimitsChangedId, table, delayMilliseconds, rows);
 }

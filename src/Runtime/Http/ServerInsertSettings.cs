@@ -7,12 +7,22 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// What a server's <c>system.settings</c> says about INSERTs: whether it has <c>insert_deduplication_token</c>
 /// (ClickHouse 22.2 and later), and the settings that decide how many rows of an INSERT body it parses into one block
-/// and commits before reading on; and whether <see cref="CancelOnClientClose"/> would stop this client's queries there. Asked
-/// once per endpoint (<see cref="ServerSettingsCache"/>); empty when it could not be.
+/// and commits before reading on; whether <see cref="CancelOnClientClose"/> would stop this client's queries there; and
+/// whether it batches INSERTs itself (<see cref="AsyncInsert"/>). Asked once per endpoint (<see cref="ServerSettingsCache"/>);
+/// empty when it could not be.
 /// </summary>
 internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> values)
 {
     public const string DeduplicationToken = "insert_deduplication_token";
+
+    /// <summary>Server-side batching (ClickHouse 21.11 and later), with <see cref="WaitForAsyncInsert"/>.</summary>
+    public const string AsyncInsert = "async_insert";
+
+    /// <summary>Acknowledges an async insert only once its rows are in the table.</summary>
+    public const string WaitForAsyncInsert = "wait_for_async_insert";
+
+    /// <summary>Deduplicates async inserts into Replicated tables (ClickHouse 22.x and later).</summary>
+    public const string AsyncInsertDeduplicate = "async_insert_deduplicate";
 
     /// <summary>
     /// Stops a query when its HTTP client goes away, but only one the server runs read-only: its HTTP handler watches the
@@ -35,6 +45,7 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     [
         DeduplicationToken, "max_insert_block_size", "max_insert_block_size_rows", "max_insert_block_size_bytes",
         "min_insert_block_size_rows", "min_insert_block_size_bytes", "input_format_max_block_size_bytes", CancelOnClientClose, ReadOnly,
+        AsyncInsert, WaitForAsyncInsert, AsyncInsertDeduplicate,
     ];
 
     /// <summary>Nothing known: the server could not be asked.</summary>
@@ -53,6 +64,12 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     /// setting sent. False when the server could not be asked.
     /// </summary>
     public bool StopsQueriesOnClientClose => values.ContainsKey(CancelOnClientClose) && values.GetValueOrDefault(ReadOnly) == "2";
+
+    /// <summary>Whether the server batches INSERTs itself (<see cref="AsyncInsert"/> and <see cref="WaitForAsyncInsert"/>); null when it could not be asked.</summary>
+    public bool? HasAsyncInsert => values.Count == 0 ? null : values.ContainsKey(AsyncInsert) && values.ContainsKey(WaitForAsyncInsert);
+
+    /// <summary>Whether the server has <see cref="AsyncInsertDeduplicate"/>.</summary>
+    public bool HasAsyncInsertDeduplicate => values.ContainsKey(AsyncInsertDeduplicate);
 
     /// <summary>Reads the answer to <see cref="Query"/>: a name and a value, tab-separated, per line.</summary>
     public static ServerInsertSettings Parse(string answer)

@@ -1,7 +1,14 @@
+using System;
+using System.Collections.Generic;
 using System.Diagnostics;
+using System.IO;
+using System.Linq;
 using System.Net;
+using System.Net.Http;
 using System.Net.Sockets;
 using System.Runtime.InteropServices;
+using System.Threading;
+using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Faults;
 
@@ -54,7 +61,10 @@ internal sealed class OwnServer : IAsyncDisposable
     /// (<c>remote_servers</c>: one shard per server), for <c>Distributed</c> tables over their local tables. Stops those
     /// already started when one fails to start.
     /// </summary>
-    public static async Task<OwnServer[]> StartClusterAsync(int count, string cluster)
+    /// <param name="count">How many servers.</param>
+    /// <param name="cluster">The cluster's name in <c>remote_servers</c>.</param>
+    /// <param name="extraConfig">More of each server's configuration (e.g. a <c>part_log</c> section).</param>
+    public static async Task<OwnServer[]> StartClusterAsync(int count, string cluster, string extraConfig = "")
     {
         (int Http, int Tcp)[] ports = [.. Enumerable.Range(0, count).Select(_ => (FreePort(), FreePort()))];
         string shards = string.Concat(ports.Select(p => $"<shard><replica><host>127.0.0.1</host><port>{p.Tcp}</port></replica></shard>"));
@@ -64,7 +74,7 @@ internal sealed class OwnServer : IAsyncDisposable
         {
             foreach ((int http, int tcp) in ports)
             {
-                servers.Add(await StartAsync(http, tcp, remoteServers));
+                servers.Add(await StartAsync(http, tcp, remoteServers + extraConfig));
             }
         }
         catch

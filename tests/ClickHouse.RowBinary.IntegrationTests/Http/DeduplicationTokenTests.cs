@@ -132,7 +132,8 @@ public sealed class DeduplicationTokenTests
     /// <summary>The client's question, as it asks it (the literal names of the settings).</summary>
     private static string ServerQuestion()
         => "SELECT name, value FROM system.settings WHERE name IN ('insert_deduplication_token', 'max_insert_block_size', 'max_insert_block_size_rows', "
-            + "'max_insert_block_size_bytes', 'min_insert_block_size_rows', 'min_insert_block_size_bytes', 'input_format_max_block_size_bytes') FORMAT TabSeparated";
+            + "'max_insert_block_size_bytes', 'min_insert_block_size_rows', 'min_insert_block_size_bytes', 'input_format_max_block_size_bytes', "
+            + "'async_insert', 'wait_for_async_insert', 'async_insert_deduplicate') FORMAT TabSeparated";
 
     private static IEnumerable<EventRow> Rows(int count) => Enumerable.Range(0, count).Select(i => EventRow.Numbered((uint)i));
 

@@ -10,7 +10,8 @@ internal static class RecordedSettings
 {
     public const string ClickHouse26_9 =
         "max_insert_block_size\t1048449\nmax_insert_block_size_rows\t1048449\nmax_insert_block_size_bytes\t0\nmin_insert_block_size_rows\t1048449\n"
-        + "min_insert_block_size_bytes\t268402944\ninsert_deduplication_token\t\ninput_format_max_block_size_bytes\t0\n";
+        + "min_insert_block_size_bytes\t268402944\nasync_insert_deduplicate\t0\nasync_insert\t1\nwait_for_async_insert\t1\ninsert_deduplication_token\t\n"
+        + "input_format_max_block_size_bytes\t0\n";
 
     public const string ClickHouse18_16 = "max_insert_block_size\t1048576\nmin_insert_block_size_rows\t1048576\nmin_insert_block_size_bytes\t268435456\n";
 
