@@ -10,6 +10,5 @@ public sealed record FleetSettings(string Name, bool Adaptive, TimeSpan MaxDelay
         MaxDelay = MaxDelay,
         MaxRows = MaxRows,
         AdaptToServerPressure = Adaptive,
-        MaxAdaptiveDelay = TimeSpan.FromSeconds(2),
     };
 }
