@@ -70,7 +70,7 @@ internal sealed class RequestTelemetry : IDisposable
             // A default parent context means Activity.Current: clear it to start a root.
             Activity.Current = null;
         }
-        _activity = ClickHouseDiagnostics.ActivitySource.StartActivity(name, ActivityKind.Client, parentContext: default, tags: null, links: links);
+        _activity = ClickHouseDiagnostics.ActivitySource.SafeStartActivity(name, ActivityKind.Client, links);
         if (_activity is { IsAllDataRequested: true })
         {
             foreach (KeyValuePair<string, object?> tag in _tags)

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Diagnostics.Metrics;
 
@@ -57,6 +58,25 @@ internal static class SafeMeasurements
         catch (Exception e)
         {
             ClickHouseEventSource.Log.InstrumentListenerFailed(histogram.Name, e.ToString());
+        }
+    }
+
+    /// <summary>
+    /// Starts a span; an <see cref="ActivityListener"/> that throws when one starts (sampling it, or told it started) is
+    /// reported, not passed on: the request goes on without its span, and <see cref="Activity.Current"/> is what it was.
+    /// </summary>
+    public static Activity? SafeStartActivity(this ActivitySource source, string name, ActivityKind kind, IEnumerable<ActivityLink>? links)
+    {
+        Activity? current = Activity.Current;
+        try
+        {
+            return source.StartActivity(name, kind, parentContext: default, tags: null, links: links);
+        }
+        catch (Exception e)
+        {
+            Activity.Current = current;
+            ClickHouseEventSource.Log.InstrumentListenerFailed(name, e.ToString());
+            return null;
         }
     }
 

@@ -154,6 +154,41 @@ public sealed class BatchInserterFailurePathTests
     }
 
     [Fact]
+    public async Task An_activity_listener_that_throws_when_a_span_starts_fails_neither_a_request_nor_a_batch()
+    {
+        // The listener throws only for this test's spans (its trace, or linked to it), so tests running beside it keep theirs.
+        using var testSource = new System.Diagnostics.ActivitySource("ClickHouse.RowBinary.Tests.ThrowingListener");
+        System.Diagnostics.ActivityTraceId trace = default;
+        using var activities = new System.Diagnostics.ActivityListener
+        {
+            ShouldListenTo = source => source.Name is ClickHouseDiagnostics.ActivitySourceName || source == testSource,
+            Sample = (ref System.Diagnostics.ActivityCreationOptions<System.Diagnostics.ActivityContext> _) => System.Diagnostics.ActivitySamplingResult.AllDataAndRecorded,
+            ActivityStarted = span =>
+            {
+                if (span.Source.Name == ClickHouseDiagnostics.ActivitySourceName
+                    && trace != default && (span.TraceId == trace || span.Links.Any(link => link.Context.TraceId == trace)))
+                {
+                    throw new InvalidOperationException("a listener failed");
+                }
+            },
+        };
+        System.Diagnostics.ActivitySource.AddActivityListener(activities);
+        FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
+            new ClickHouseBatchInserterOptions { MaxRows = 3, MaxConcurrentInserts = 1, MaxDelay = TimeSpan.FromHours(1) });
+        using System.Diagnostics.Activity caller = testSource.StartActivity("caller")!;
+        trace = caller.TraceId;
+
+        await client.ExecuteAsync("SYSTEM FLUSH LOGS").WaitAsync(Patience);
+        Assert.Same(caller, System.Diagnostics.Activity.Current);
+        await Task.WhenAll(Enumerable.Range(1, 3).Select(i => inserter.InsertAsync(EventRow.Numbered((uint)i)))).WaitAsync(Patience);
+
+        Assert.Equal([1u, 2u, 3u], BatchRequests.Inserts(server).SelectMany(BatchRequests.Rows).Select(r => r.Id).Order());
+        Assert.Equal(0, inserter.PendingRows);
+    }
+
+    [Fact]
     public async Task At_the_shutdown_deadline_unacknowledged_batches_fail_saying_whether_they_may_have_landed()
     {
         var time = new FakeTimeProvider();
