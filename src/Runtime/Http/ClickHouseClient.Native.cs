@@ -65,7 +65,7 @@ public sealed partial class ClickHouseClient
     private IAsyncEnumerable<T> QueryNativeAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
-        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        CheckStreamedQuery(sql, options);
         return new NativeRows<T>(
             async token => await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false),
             ownsStream: true,

@@ -17,10 +17,12 @@ public sealed partial class ClickHouseClient
     /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
     /// it, <c>FORMAT RowBinary</c> (columns by position); with <see cref="ClickHouseWireFormat.Native"/>,
     /// <c>FORMAT Native</c> (every block's columns checked by name). Disposing the enumerator, or cancelling, aborts the
-    /// request.
+    /// request. The arguments are checked by this call; the query is sent when the rows are enumerated (again for each
+    /// enumeration), and an enumerator used after its disposal throws <see cref="ObjectDisposedException"/>.
     /// </summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>
+    /// <exception cref="ArgumentException">The SQL is empty, or the options cannot be sent (a parameter value, a header).</exception>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
         => QueryAsync<T>(sql, options: null, cancellationToken);
@@ -39,13 +41,20 @@ public sealed partial class ClickHouseClient
     /// <param name="cancellationToken">Aborts the request.</param>
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
-        => ReadsNative(options) ? QueryNativeAsync<T>(sql, options, cancellationToken) : StreamRows<T, GeneratedRowDecoder<T>>(sql, options,
+    {
+        if (ReadsNative(options))
+        {
+            return QueryNativeAsync<T>(sql, options, cancellationToken);
+        }
+        CheckRowsFormat(options);
+        return StreamRows<T, GeneratedRowDecoder<T>>(sql, options,
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
                 return (body, format, default(GeneratedRowDecoder<T>));
             },
             cancellationToken);
+    }
 
     /// <summary>
     /// The rows of a result as they arrive; the request is sent when enumerated and ends when the enumerator is disposed.
@@ -54,8 +63,40 @@ public sealed partial class ClickHouseClient
     private RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options,
         Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
-        => new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
+    {
+        CheckStreamedQuery(sql, options);
+        return new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
             failover: () => FirstRowFailoverFor(sql, options));
+    }
+
+    /// <summary>
+    /// Checks the arguments of a streamed query when it is called: its request is built only when it is enumerated, and
+    /// an argument's error belongs to the call that passed it, not to a later <c>MoveNextAsync</c>.
+    /// </summary>
+    private static void CheckStreamedQuery(string sql, ClickHouseQueryOptions? options)
+    {
+        ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        if (options is null)
+        {
+            return;
+        }
+        foreach (KeyValuePair<string, object?> parameter in options.Parameters)
+        {
+            // Formatted for its error only: the request formats the values again when it is built.
+            ClickHouseParameterFormatter.Format(parameter.Key, parameter.Value);
+        }
+        RequestHeaders.CheckNames(options.Headers.Keys, "The request's Headers");
+        ExternalTablesContent.CheckNames(options.ExternalTables);
+    }
+
+    /// <summary>Checks that a typed read asks for a format rows are read in.</summary>
+    private static void CheckRowsFormat(ClickHouseQueryOptions? options)
+    {
+        if (options?.Format is { } requested && requested is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithNamesAndTypes))
+        {
+            throw new ArgumentException($"Rows are read as RowBinary or RowBinaryWithNamesAndTypes, not {requested}.", nameof(options));
+        }
+    }
 
     /// <summary>Runs a SELECT and reads all of its rows into a list; see <see cref="QueryAsync{T}(string, CancellationToken)"/>.</summary>
     public Task<List<T>> QueryListAsync<T>(string sql, CancellationToken cancellationToken = default)
@@ -156,12 +197,9 @@ public sealed partial class ClickHouseClient
     private async Task<(ClickHouseResponseStream Body, RowBinaryFormat Format)> OpenRowsAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
+        CheckRowsFormat(options);
         if (options?.Format is { } requested)
         {
-            if (requested is not (RowBinaryFormat.RowBinary or RowBinaryFormat.RowBinaryWithNamesAndTypes))
-            {
-                throw new ArgumentException($"Rows are read as RowBinary or RowBinaryWithNamesAndTypes, not {requested}.", nameof(options));
-            }
             return (await SendQueryAsync(WithFormat(sql, requested), options, cancellationToken).ConfigureAwait(false), requested);
         }
         if (await TrySendWithNamesAndTypesAsync(sql, options, cancellationToken).ConfigureAwait(false) is { } body)

@@ -36,7 +36,8 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Runs a query and streams its rows as value tuples as they arrive, column i into element i; see
-    /// <see cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>. Disposing the enumerator, or cancelling, aborts the request.
+    /// <see cref="QueryListAsync{T1, T2}(string, CancellationToken)"/>. Disposing the enumerator, or cancelling, aborts the request;
+    /// as for <see cref="QueryAsync{T}(string, CancellationToken)"/>, the arguments are checked by this call.
     /// </summary>
     /// <param name="sql">The query, without a FORMAT clause; server-side parameters as <c>{name:Type}</c>.</param>
     /// <param name="cancellationToken">Aborts the request.</param>

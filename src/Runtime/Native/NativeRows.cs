@@ -62,6 +62,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
         private NativeStreamReader<T>? _reader;
         private int _index = -1;
         private long _rows;
+        private bool _disposed;
 
         public T Current { get; private set; } = default!;
 
@@ -78,6 +79,10 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
 
         private ValueTask<bool> MoveNextSlowAsync()
         {
+            if (_disposed)
+            {
+                throw RowEnumeration.Disposed();
+            }
             cancellationToken.ThrowIfCancellationRequested();
             Current = default!;
             return _rows > 0 || failover is null ? NextBlockAsync() : failover.ReadFirstAsync(NextBlockAsync, () => _stream, DropAsync, cancellationToken);
@@ -125,6 +130,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
 
         public async ValueTask DisposeAsync()
         {
+            _disposed = true;
             _reader?.Dispose();
             _reader = null;
             linked?.Dispose();

@@ -71,6 +71,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
         private RowBinaryStreamBuffer? _buffer;
         private RowBinaryStreamParser<T, TDecoder>? _parser;
         private long _rows;
+        private bool _disposed;
 
         public T Current { get; private set; } = default!;
 
@@ -87,6 +88,10 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
 
         private ValueTask<bool> MoveNextSlowAsync()
         {
+            if (_disposed)
+            {
+                throw RowEnumeration.Disposed();
+            }
             cancellationToken.ThrowIfCancellationRequested();
             _batch.Clear();
             _index = -1;
@@ -157,6 +162,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
 
         public async ValueTask DisposeAsync()
         {
+            _disposed = true;
             _buffer?.Dispose();
             _buffer = null;
             _parser?.Release();

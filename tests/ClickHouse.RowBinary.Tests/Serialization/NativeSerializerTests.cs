@@ -70,6 +70,20 @@ public class NativeSerializerTests
     }
 
     [Fact]
+    public async Task ReadAsync_AfterDisposeAsync_ThrowsObjectDisposedException_AndReadsNothingMore()
+    {
+        ChunkedReadStream stream = ChunkedReadStream.OneByteAtATime(Write(TickRows.Sequence(1000)));
+        IAsyncEnumerator<Tick> rows = NativeSerializer.ReadAsync<Tick>(stream).GetAsyncEnumerator();
+        Assert.True(await rows.MoveNextAsync());
+        await rows.DisposeAsync();
+        int reads = stream.Reads;
+
+        await Assert.ThrowsAsync<ObjectDisposedException>(async () => await rows.MoveNextAsync());
+
+        Assert.Equal(reads, stream.Reads);
+    }
+
+    [Fact]
     public async Task ReadAsync_StreamPausesAfterABlock_YieldsItsRowsWithoutWaitingForTheNext()
     {
         // A block arrives in two pieces, then the stream pauses (a slow query between two blocks): the reader must not

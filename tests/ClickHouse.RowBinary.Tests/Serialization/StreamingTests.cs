@@ -38,6 +38,20 @@ public class StreamingTests
         Assert.Equal(ExpectedRows.WebVisits(), rows);
     }
 
+    [Fact]
+    public async Task ReadAsync_AfterDisposeAsync_ThrowsObjectDisposedException_AndReadsNothingMore()
+    {
+        ChunkedReadStream stream = ChunkedReadStream.OneByteAtATime(WebVisitData(RowBinaryFormat.RowBinaryWithNamesAndTypes));
+        IAsyncEnumerator<WebVisit> rows = RowBinarySerializer.ReadAsync<WebVisit>(stream, RowBinaryFormat.RowBinaryWithNamesAndTypes).GetAsyncEnumerator();
+        Assert.True(await rows.MoveNextAsync());
+        await rows.DisposeAsync();
+        int reads = stream.Reads;
+
+        await Assert.ThrowsAsync<ObjectDisposedException>(async () => await rows.MoveNextAsync());
+
+        Assert.Equal(reads, stream.Reads);
+    }
+
     [Theory]
     [InlineData(1, 7, 2_000)]
     [InlineData(2, 64, 20_000)]
