@@ -12,6 +12,9 @@ internal static class SharedFiles
     /// <summary>The workspace's <c>shared</c> folder beside the repository (holding <c>vectors/values.json</c>), or null.</summary>
     public static string? SharedDirectory { get; } = FindSharedDirectory();
 
+    /// <summary>The repository's root: the folder above the test binaries that holds <c>ClickHouse.RowBinary.slnx</c>.</summary>
+    public static string RepositoryRoot => FindRepositoryRoot();
+
     /// <summary>The repository's golden vectors as copied beside the test binaries.</summary>
     public static string VectorsDirectory { get; } = Path.Combine(AppContext.BaseDirectory, "vectors");
 
@@ -37,6 +40,18 @@ internal static class SharedFiles
     /// <summary>A vector file parsed as JSON; absent is a failure.</summary>
     public static System.Text.Json.JsonDocument LoadVector(string fileName)
         => System.Text.Json.JsonDocument.Parse(File.ReadAllText(RequireVector(fileName)));
+
+    private static string FindRepositoryRoot()
+    {
+        for (DirectoryInfo? directory = new(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "ClickHouse.RowBinary.slnx")))
+            {
+                return directory.FullName;
+            }
+        }
+        throw new InvalidOperationException($"ClickHouse.RowBinary.slnx is not in any folder above {AppContext.BaseDirectory}.");
+    }
 
     private static string? FindSharedDirectory()
     {

@@ -8,7 +8,7 @@ namespace ClickHouse.RowBinary;
 /// renting a larger one. <see cref="Clear"/> keeps the array, so a writer reused across flushes allocates
 /// nothing once it has reached its working size. Dispose it to return the array to the pool.
 /// </summary>
-public sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
+internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
 {
     private const int DefaultInitialCapacity = 4096;
 

@@ -15,7 +15,7 @@ namespace ClickHouse.RowBinary;
 /// express and decodes every type ClickHouse writes except AggregateFunction (whose states only the function itself
 /// can read) and the ones no column value can have (Set, Function), which are an error naming the type code.
 /// </summary>
-public static class ClickHouseBinaryTypeCodec
+internal static class ClickHouseBinaryTypeCodec
 {
     private const int MaxCachedTypes = 4096;
 

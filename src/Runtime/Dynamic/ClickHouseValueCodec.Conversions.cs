@@ -7,7 +7,7 @@ using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 
-public static partial class ClickHouseValueCodec
+internal static partial class ClickHouseValueCodec
 {
     /// <summary>
     /// The value a column of <paramref name="type"/> holds when none is given (0, empty, NULL, the smallest enum

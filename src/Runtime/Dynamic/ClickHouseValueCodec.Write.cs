@@ -10,7 +10,7 @@ using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 
-public static partial class ClickHouseValueCodec
+internal static partial class ClickHouseValueCodec
 {
     internal static void WriteValue(ref RowBinaryWriter writer, ClickHouseType type, object? value, int depth)
     {

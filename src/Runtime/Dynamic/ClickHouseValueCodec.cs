@@ -27,7 +27,7 @@ namespace ClickHouse.RowBinary;
 /// Map, value tuples for Tuple, JsonNode and JsonDocument for JSON, a plain value for a Variant arm or Dynamic
 /// whose type follows from it).
 /// </remarks>
-public static partial class ClickHouseValueCodec
+internal static partial class ClickHouseValueCodec
 {
     /// <summary>The finest precision DateTime and TimeSpan hold (100 ns); finer DateTime64 and Time64 read as raw ticks.</summary>
     internal const int MaxDateTimePrecision = 7;

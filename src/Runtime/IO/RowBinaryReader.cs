@@ -42,11 +42,17 @@ public ref partial struct RowBinaryReader
     /// <summary>
     /// Reads RowBinary data held in a sequence of segments, without copying it into one buffer.
     /// </summary>
-    /// <param name="data">The data.</param>
-    /// <param name="isFinalBlock">False when more data may follow: running out of data mid-value then throws
-    /// <see cref="RowBinaryNeedMoreDataException"/> instead of reporting truncated data.</param>
+    /// <param name="data">The data: complete rows; running out of it mid-value is an error naming the offset.</param>
     /// <param name="startOffset">The offset of the first byte in the whole stream, for error messages.</param>
-    public RowBinaryReader(ReadOnlySequence<byte> data, bool isFinalBlock = true, long startOffset = 0)
+    public RowBinaryReader(ReadOnlySequence<byte> data, long startOffset = 0)
+        : this(data, isFinalBlock: true, startOffset, strings: null, stopAtEnd: false)
+    {
+    }
+
+    /// <summary>Reads part of a stream: with <paramref name="isFinalBlock"/> false, running out of data mid-value throws
+    /// <see cref="RowBinaryNeedMoreDataException"/> (the stream readers' signal to wait for more) instead of reporting
+    /// truncated data.</summary>
+    internal RowBinaryReader(ReadOnlySequence<byte> data, bool isFinalBlock, long startOffset = 0)
         : this(data, isFinalBlock, startOffset, strings: null, stopAtEnd: false)
     {
     }

@@ -12,8 +12,9 @@ public sealed class ClickHouseRowSchema
     {
         ArgumentNullException.ThrowIfNull(columns);
         RowTypeName = rowTypeName;
-        Columns = columns;
-        ColumnList = "(" + string.Join(", ", columns.Select(c => ClickHouseIdentifier.Quote(c.Name))) + ")";
+        // A copy: the schema is shared process-wide, so no caller's list (or a cast of it) may change it.
+        Columns = Array.AsReadOnly(columns.ToArray());
+        ColumnList = "(" + string.Join(", ", Columns.Select(c => ClickHouseIdentifier.Quote(c.Name))) + ")";
     }
 
     /// <summary>The schema of a <see cref="ClickHouseRowAttribute"/> type, e.g. <c>ClickHouseRowSchema.Of&lt;Visit&gt;().CreateTableStatement("visits")</c>.</summary>
@@ -22,6 +23,7 @@ public sealed class ClickHouseRowSchema
     /// <summary>The C# name of the row type, for messages.</summary>
     public string RowTypeName { get; }
 
+    /// <summary>The columns in the order the row type declares them (a read-only copy of the list given).</summary>
     public IReadOnlyList<ClickHouseColumnInfo> Columns { get; }
 
     /// <summary>The quoted column list for <c>INSERT INTO t (a, b) FORMAT RowBinary</c>, e.g. <c>(`day`, `page_url`)</c>.</summary>

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 
 namespace ClickHouse.RowBinary;
 
@@ -19,8 +20,8 @@ public sealed class RowBinaryHeader
         {
             throw new ArgumentException($"A header needs one type per column: {names.Count} names, {types.Count} types.", nameof(types));
         }
-        Names = names;
-        Types = types;
+        Names = Array.AsReadOnly(names.ToArray());
+        Types = Array.AsReadOnly(types.ToArray());
     }
 
     /// <summary>The column names, in the order of the data.</summary>

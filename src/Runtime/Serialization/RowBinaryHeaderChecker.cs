@@ -8,7 +8,7 @@ namespace ClickHouse.RowBinary;
 /// Checks a RowBinaryWithNamesAndTypes header against a row type: columns are matched by name in any order, and
 /// each column's type must give the same bytes as the row type's (see <see cref="IsCompatible(string, string)"/>).
 /// </summary>
-public static class RowBinaryHeaderChecker
+internal static class RowBinaryHeaderChecker
 {
     /// <summary>
     /// Matches the header's columns to <typeparamref name="T"/>'s and returns the column order to read rows with

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Text;
 
 namespace ClickHouse.RowBinary;
@@ -29,7 +30,7 @@ public sealed class RowBinarySchemaMismatchException : RowBinaryException
     {
         RowTypeName = rowTypeName;
         Table = table;
-        Mismatches = mismatches;
+        Mismatches = Array.AsReadOnly(mismatches.ToArray());
     }
 
     /// <summary>The columns of data in <paramref name="format"/> (<c>Native</c>, ...) do not fit the row type.</summary>

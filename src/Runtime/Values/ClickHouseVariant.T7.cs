@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// The value of a ClickHouse <c>Variant</c> column with 7 types: NULL or exactly one of the arms, each held in a
 /// field of its own type so that value types are never boxed. <see cref="Index"/> counts the arms in the order the
-/// type declares them; the discriminator on the wire is another number (see <see cref="ClickHouseVariantOrder"/>).
+/// type declares them; the discriminator on the wire is another number (ClickHouse numbers the arms sorted by type name).
 /// The default value is NULL.
 /// </summary>
 /// <typeparam name="T0">The .NET type of the first declared arm.</typeparam>

@@ -12,7 +12,7 @@ namespace ClickHouse.RowBinary;
 /// sorting them by their canonical type names, byte by byte (here Array(UInt8) = 0, String = 1, UInt64 = 2), and
 /// writes 255 for NULL.
 /// </summary>
-public static class ClickHouseVariantOrder
+internal static class ClickHouseVariantOrder
 {
     /// <summary>The discriminator of NULL.</summary>
     public const byte NullDiscriminator = 0xFF;

@@ -10,7 +10,7 @@ public class ClickHouseVariantTemplateTests
 {
     private const string RenderCommand = "dotnet run --project tools/VariantTemplate";
 
-    private static readonly string RepositoryRoot = FindRepositoryRoot();
+    private static readonly string RepositoryRoot = SharedFiles.RepositoryRoot;
 
     private static readonly int[] AllArities = [.. Enumerable.Range(ClickHouseVariantTemplate.MinArity, ClickHouseVariantTemplate.MaxArity - ClickHouseVariantTemplate.MinArity + 1)];
 
@@ -49,17 +49,5 @@ public class ClickHouseVariantTemplateTests
         string[] committed = [.. Directory.GetFiles(values, "ClickHouseVariant.T*.cs").Select(path => Path.GetFileName(path)).Order(StringComparer.Ordinal)];
 
         Assert.Equal(expected, committed);
-    }
-
-    private static string FindRepositoryRoot()
-    {
-        for (DirectoryInfo? directory = new(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "ClickHouse.RowBinary.slnx")))
-            {
-                return directory.FullName;
-            }
-        }
-        throw new InvalidOperationException($"ClickHouse.RowBinary.slnx is not in any folder above {AppContext.BaseDirectory}.");
     }
 }
