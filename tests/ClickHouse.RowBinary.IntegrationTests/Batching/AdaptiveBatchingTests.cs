@@ -8,7 +8,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Batching;
 /// <summary>
 /// <see cref="ClickHouseBatchInserterOptions.AdaptToServerPressure"/> against a fake transport and a fake clock: code 252
 /// and slow INSERTs widen the delay and the batch size within their bounds, a refused batch is retried after the widened
-/// delay with its token, calm narrows them again after the quiet period, and the gauges show the limits in force.
+/// delay with its token, calm narrows them again after the quiet period, and the gauges show the limits in force; with
+/// <see cref="ClickHouseBatchInserterOptions.AsyncInsert"/> only a 252 is pressure.
 /// </summary>
 public sealed class AdaptiveBatchingTests
 {
@@ -113,6 +114,55 @@ public sealed class AdaptiveBatchingTests
         Assert.Equal(Base, inserter.CurrentMaxDelay);
         Assert.Equal(10, inserter.CurrentMaxRows);
         Assert.Equal(Base, TimeSpan.FromSeconds(Gauge("clickhouse.inserter.delay", table)));
+    }
+
+    [Fact]
+    public async Task With_AsyncInsert_a_slow_INSERT_is_the_server_flushing_not_pressure_but_a_252_still_widens()
+    {
+        var time = new FakeTimeProvider();
+        var slow = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        int attempts = 0;
+        FakeClickHouse server = BatchRequests.Server(async _ =>
+        {
+            switch (Interlocked.Increment(ref attempts))
+            {
+                case 1:
+                    await slow.Task;
+                    return FakeClickHouse.Ok([]);
+                case 2:
+                    return BatchRequests.ServerError(252);
+                default:
+                    return FakeClickHouse.Ok([]);
+            }
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        string table = Unique();
+        using var pressure = new MeasurementsOf("clickhouse.inserter.pressure", table);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, Options(time, o => o.AsyncInsert = true));
+
+        // The server holds the INSERT for the flush of its buffer, longer than the delay in force: that is no signal.
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Task flushed = inserter.FlushAsync();
+        await UntilAsync(() => BatchRequests.Inserts(server).Count == 1);
+        time.Advance(2 * Base);
+        slow.SetResult();
+        await Task.WhenAll(first, flushed).WaitAsync(Patience);
+        Assert.Equal("1", BatchRequests.Parameter(BatchRequests.Inserts(server)[0], "async_insert"));
+        Assert.Equal(Base, inserter.CurrentMaxDelay);
+        Assert.Equal(10, inserter.CurrentMaxRows);
+        Assert.Empty(pressure.Values);
+
+        // A 252 still is.
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        time.Advance(Base);
+        await UntilAsync(() => inserter.CurrentMaxDelay == 2 * Base);
+        Assert.Equal("too_many_parts", Assert.Single(pressure.Tags)["clickhouse.pressure.signal"]);
+        for (int step = 0; step < 50 && !second.IsCompleted; step++)
+        {
+            await Task.Delay(20);
+            time.Advance(Base);
+        }
+        await second.WaitAsync(Patience);
     }
 
     [Fact]
