@@ -75,7 +75,7 @@ public static class FleetLevel
         var measurement = new FleetMeasurement(settings, instances, seconds, acknowledged, failed, meter.Attempts, meter.Retries,
             meter.RetriedAfterTooManyParts, meter.SlowInserts, newParts, merges, peakParts, delayedAfter - delayedBefore, rejectedAfter - rejectedBefore,
             Percentile(sorted, 0.50), Percentile(sorted, 0.99), TimeSpan.FromTicks(widestTicks),
-            FleetModel.FleetInsertsPerSecond(instances, rowsPerSecond, settings.MaxDelay, settings.MaxRows), storedRows, storedDistinct);
+            FleetModel.FleetInsertsPerSecond(instances, rowsPerSecond, settings.MaxDelay, settings.MaxRows), cluster.Shards, storedRows, storedDistinct);
         await cluster.DropTableAsync(table).ConfigureAwait(false);
         return measurement;
 

@@ -22,6 +22,7 @@ public sealed record FleetMeasurement(
     double P99Milliseconds,
     TimeSpan WidestDelay,
     double PredictedInsertsPerSecond,
+    int Shards,
     long StoredRows,
     long StoredDistinct)
 {
@@ -33,9 +34,18 @@ public sealed record FleetMeasurement(
 
     public double MergesPerSecond => Merges / Seconds;
 
+    /// <summary>New parts a second on each shard, measured (the INSERTs go to the shards' local tables).</summary>
+    public double PartsPerSecondPerShard => PartsPerSecond / Shards;
+
+    /// <summary>New parts a second on each shard, as the model predicts from <see cref="PredictedInsertsPerSecond"/>.</summary>
+    public double PredictedPartsPerSecondPerShard => FleetModel.PartsPerSecondPerShard(PredictedInsertsPerSecond, Shards, throughDistributed: false);
+
     /// <summary>The servers delayed or refused an INSERT of this run.</summary>
     public bool Pressured => DelayedInserts > 0 || RejectedInserts > 0;
 
     /// <summary>Every acknowledged row is in the table, once; none that failed is.</summary>
     public bool ExactlyOnce => StoredRows == RowsAcknowledged && StoredDistinct == StoredRows;
+
+    /// <summary>Every row landed exactly once and none failed: what the suite's exit status stands for.</summary>
+    public bool Succeeded => ExactlyOnce && RowsFailed == 0;
 }

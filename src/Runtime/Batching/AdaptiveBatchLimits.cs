@@ -6,7 +6,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// The delay, rows and bytes a batch inserter seals its batches at now: its options' <c>MaxDelay</c>, <c>MaxRows</c> and
 /// <c>MaxBytes</c> times a factor that doubles each time the server signals pressure (code 252, or an INSERT that took
-/// longer than the delay in force: then the delay becomes at least twice what the INSERT took) and halves after each
+/// longer than the delay in force: then the delay becomes at least twice what the INSERT took; not with
+/// <c>AsyncInsert</c>, whose INSERTs wait for the server's flush) and halves after each
 /// <see cref="QuietPeriod"/> without a signal. The delay never
 /// exceeds <see cref="ClickHouseBatchInserterOptions.MaxAdaptiveDelay"/> (or <c>MaxDelay</c> when that is larger), the
 /// rows <see cref="ClickHouseBatchInserterOptions.MaxRowsLimit"/> nor half of <c>MaxPendingRows</c>, the bytes half of

@@ -603,6 +603,9 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     /// <summary>
     /// An INSERT was acknowledged: one that took longer than the delay in force is a signal of pressure (ClickHouse sleeps
     /// an INSERT into a partition past <c>parts_to_delay_insert</c> before writing it); a quick one may calm the limits.
+    /// With <see cref="ClickHouseBatchInserterOptions.AsyncInsert"/> the server holds every INSERT until it flushes its
+    /// buffer (<c>async_insert_busy_timeout_ms</c>, 200 ms by default): a slow acknowledgement is that mode working, not
+    /// pressure, so only a 252 widens the limits there, and every acknowledgement may calm them.
     /// </summary>
     private void AfterAcknowledged(long sentAt)
     {
@@ -613,7 +616,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         try
         {
             TimeSpan took = _time.GetElapsedTime(sentAt);
-            if (took > _limits.Current.Delay)
+            if (!_asyncInsert && took > _limits.Current.Delay)
             {
                 OnPressure("slow_insert", took);
             }

@@ -92,7 +92,10 @@ public sealed class ClickHouseBatchInserterOptions
     /// <see cref="MaxAdaptiveDelay"/>, <see cref="MaxRowsLimit"/> and half of <see cref="MaxPendingRows"/> and
     /// <see cref="MaxPendingBytes"/>; after 10 s without a signal (or four times the delay in force) it halves them again,
     /// down to <see cref="MaxDelay"/>, <see cref="MaxRows"/> and <see cref="MaxBytes"/>. A batch refused with 252 is retried
-    /// (same deduplication token) after the widened delay, at most <see cref="MaxRetryDelay"/>. The limits in force:
+    /// (same deduplication token) after the widened delay, at most <see cref="MaxRetryDelay"/>. With <see cref="AsyncInsert"/>
+    /// only a 252 is pressure: every INSERT then waits for the server's flush, so its duration says nothing. The delay, rows
+    /// and bytes widen by one factor, at most <see cref="MaxAdaptiveDelay"/> / <see cref="MaxDelay"/> (rounded down): nothing
+    /// widens unless <see cref="MaxAdaptiveDelay"/> is at least twice <see cref="MaxDelay"/>. The limits in force:
     /// <see cref="ClickHouseBatchInserter{T}.CurrentMaxDelay"/>, the <c>clickhouse.inserter.delay</c> gauge.
     /// </summary>
     public bool AdaptToServerPressure { get; set; } = true;

@@ -8,7 +8,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Batching;
 /// <summary>
 /// <see cref="ClickHouseBatchInserterOptions.AdaptToServerPressure"/> against a fake transport and a fake clock: code 252
 /// and slow INSERTs widen the delay and the batch size within their bounds, a refused batch is retried after the widened
-/// delay with its token, calm narrows them again after the quiet period, and the gauges show the limits in force.
+/// delay with its token, calm narrows them again after the quiet period, and the gauges show the limits in force; with
+/// <see cref="ClickHouseBatchInserterOptions.AsyncInsert"/> only a 252 is pressure.
 /// </summary>
 public sealed class AdaptiveBatchingTests
 {
@@ -80,26 +81,13 @@ public sealed class AdaptiveBatchingTests
     {
         var time = new FakeTimeProvider();
         var slow = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        int attempts = 0;
-        FakeClickHouse server = BatchRequests.Server(async _ =>
-        {
-            if (Interlocked.Increment(ref attempts) == 1)
-            {
-                await slow.Task;
-            }
-            return FakeClickHouse.Ok([]);
-        });
+        FakeClickHouse server = HoldingTheFirstUntil(slow.Task);
         using ClickHouseClient client = FakeClickHouse.Client(server);
         string table = Unique();
         await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, Options(time));
 
         // The server holds the first INSERT for longer than the delay in force, as ClickHouse does past parts_to_delay_insert.
-        Task first = inserter.InsertAsync(EventRow.Numbered(1));
-        Task flushed = inserter.FlushAsync();
-        await UntilAsync(() => BatchRequests.Inserts(server).Count == 1);
-        time.Advance(Base + TimeSpan.FromMilliseconds(50));
-        slow.SetResult();
-        await Task.WhenAll(first, flushed).WaitAsync(Patience);
+        await SlowFirstInsertAsync(inserter, server, time, slow, Base + TimeSpan.FromMilliseconds(50));
         // At least twice what the INSERT took (150 ms), in steps of MaxDelay.
         Assert.Equal(3 * Base, inserter.CurrentMaxDelay);
         Assert.Equal(3 * Base, TimeSpan.FromSeconds(Gauge("clickhouse.inserter.delay", table)));
@@ -113,6 +101,37 @@ public sealed class AdaptiveBatchingTests
         Assert.Equal(Base, inserter.CurrentMaxDelay);
         Assert.Equal(10, inserter.CurrentMaxRows);
         Assert.Equal(Base, TimeSpan.FromSeconds(Gauge("clickhouse.inserter.delay", table)));
+    }
+
+    [Fact]
+    public async Task With_AsyncInsert_a_slow_INSERT_is_the_server_flushing_not_pressure_but_a_252_still_widens()
+    {
+        var time = new FakeTimeProvider();
+        var slow = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        FakeClickHouse server = HoldingTheFirstUntil(slow.Task, then: attempt => attempt == 2 ? BatchRequests.ServerError(252) : FakeClickHouse.Ok([]));
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        string table = Unique();
+        using var pressure = new MeasurementsOf("clickhouse.inserter.pressure", table);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>(table, Options(time, o => o.AsyncInsert = true));
+
+        // The server holds the INSERT for the flush of its buffer, longer than the delay in force: that is no signal.
+        await SlowFirstInsertAsync(inserter, server, time, slow, 2 * Base);
+        Assert.Equal("1", BatchRequests.Parameter(BatchRequests.Inserts(server)[0], "async_insert"));
+        Assert.Equal(Base, inserter.CurrentMaxDelay);
+        Assert.Equal(10, inserter.CurrentMaxRows);
+        Assert.Empty(pressure.Values);
+
+        // A 252 still is.
+        Task second = inserter.InsertAsync(EventRow.Numbered(2));
+        time.Advance(Base);
+        await UntilAsync(() => inserter.CurrentMaxDelay == 2 * Base);
+        Assert.Equal("too_many_parts", Assert.Single(pressure.Tags)["clickhouse.pressure.signal"]);
+        for (int step = 0; step < 50 && !second.IsCompleted; step++)
+        {
+            await Task.Delay(20);
+            time.Advance(Base);
+        }
+        await second.WaitAsync(Patience);
     }
 
     [Fact]
@@ -208,6 +227,36 @@ public sealed class AdaptiveBatchingTests
         Task row = inserter.InsertAsync(EventRow.Numbered(id));
         await inserter.FlushAsync().WaitAsync(Patience);
         await row;
+    }
+
+    /// <summary>
+    /// A fake server that holds the first INSERT until <paramref name="release"/> completes, then acknowledges it, and
+    /// answers the next ones by <paramref name="then"/> (given the attempt's number, from 2), else acknowledges them.
+    /// </summary>
+    private static FakeClickHouse HoldingTheFirstUntil(Task release, Func<int, HttpResponseMessage>? then = null)
+    {
+        int attempts = 0;
+        return BatchRequests.Server(async _ =>
+        {
+            int attempt = Interlocked.Increment(ref attempts);
+            if (attempt == 1)
+            {
+                await release;
+                return FakeClickHouse.Ok([]);
+            }
+            return then?.Invoke(attempt) ?? FakeClickHouse.Ok([]);
+        });
+    }
+
+    /// <summary>Inserts a row and flushes it into <see cref="HoldingTheFirstUntil"/>'s server, which answers once the fake clock has moved <paramref name="took"/>.</summary>
+    private static async Task SlowFirstInsertAsync(ClickHouseBatchInserter<EventRow> inserter, FakeClickHouse server, FakeTimeProvider time, TaskCompletionSource slow, TimeSpan took)
+    {
+        Task first = inserter.InsertAsync(EventRow.Numbered(1));
+        Task flushed = inserter.FlushAsync();
+        await UntilAsync(() => BatchRequests.Inserts(server).Count == 1);
+        time.Advance(took);
+        slow.SetResult();
+        await Task.WhenAll(first, flushed).WaitAsync(Patience);
     }
 
     /// <summary>A fake server that refuses the first <paramref name="inserts"/> INSERTs with code 252 and acknowledges the rest.</summary>

@@ -6,14 +6,16 @@ namespace ClickHouse.RowBinary.IntegrationTests.Server;
 /// </summary>
 public sealed class ServerFactAttribute : FactAttribute
 {
+    private const string ByDefault = "The same behaviour is proven elsewhere against ClickHouse 26.9: the golden vectors and the oracle.";
+
+    private readonly string? _noServer;
     private string? _minimumVersion;
+    private string? _provenElsewhere;
 
     public ServerFactAttribute()
     {
-        if (TestServer.SkipReason is { } reason)
-        {
-            Skip = reason;
-        }
+        _noServer = TestServer.SkipReason;
+        Skip = _noServer;
     }
 
     /// <summary>The oldest server version that has what the test needs, e.g. <c>19.11</c> for query parameters.</summary>
@@ -23,10 +25,29 @@ public sealed class ServerFactAttribute : FactAttribute
         set
         {
             _minimumVersion = value;
-            if (Skip is null && value is not null && TestServer.Version is { } version && version < Version.Parse(value))
-            {
-                Skip = $"Needs ClickHouse {value} or later; the server here is {version}. (The same behaviour is proven elsewhere against ClickHouse 26.9: the golden vectors and the oracle.)";
-            }
+            DecideSkip();
+        }
+    }
+
+    /// <summary>
+    /// What proves the behaviour where the server is older than <see cref="MinimumVersion"/>, said in the skip reason
+    /// (by default the golden vectors and the oracle, against ClickHouse 26.9).
+    /// </summary>
+    public string? ProvenElsewhere
+    {
+        get => _provenElsewhere;
+        set
+        {
+            _provenElsewhere = value;
+            DecideSkip();
+        }
+    }
+
+    private void DecideSkip()
+    {
+        if (_noServer is null && _minimumVersion is not null && TestServer.Version is { } version && version < Version.Parse(_minimumVersion))
+        {
+            Skip = $"Needs ClickHouse {_minimumVersion} or later; the server here is {version}. ({_provenElsewhere ?? ByDefault})";
         }
     }
 }
