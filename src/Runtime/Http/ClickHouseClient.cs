@@ -116,12 +116,12 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         }
         _accessToken = options.AccessToken;
         _accessTokens = parent is not null ? parent._accessTokens
-            : options.AccessTokenProvider is { } provider ? new AccessTokenCache(provider, TimeProvider.System) : null;
+            : options.AccessTokenProvider is { } provider ? new AccessTokenCache(provider, options.Clock) : null;
         _roles = [.. options.Roles];
         _headers = [.. options.Headers];
         RequestHeaders.CheckNames(options.Headers.Keys, "ClickHouseClientOptions.Headers");
         _killCancelledQueries = options.KillCancelledQueries;
-        _pool = parent?._pool ?? new EndpointPool(endpoints, options.EndpointStrategy, PingAsync, TimeProvider.System);
+        _pool = parent?._pool ?? new EndpointPool(endpoints, options.EndpointStrategy, PingAsync, options.Clock);
         _session = session;
         if (session is not null)
         {
