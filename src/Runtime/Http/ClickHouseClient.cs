@@ -79,8 +79,10 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         {
             if (endpoint is null || !endpoint.IsAbsoluteUri || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
             {
-                throw new ArgumentException($"The endpoint '{endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
+                throw new ArgumentException($"The endpoint '{EndpointUserInfo.Redacted(endpoint?.OriginalString)}' is not an absolute http:// or https:// URL.", nameof(options));
             }
+            EndpointUserInfo.Refuse(endpoint, options.Source ?? ClickHouseOptionsSource.Code,
+                options.Endpoints.Count > 0 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint));
         }
         foreach (ClickHouseCompression compression in new[] { options.RequestCompression, options.ResponseCompression })
         {

@@ -125,7 +125,7 @@ public sealed class ClickHouseClientOptions
             {
                 if (!Uri.TryCreate(one, UriKind.Absolute, out Uri? endpoint) || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
                 {
-                    throw new ArgumentException($"CLICKHOUSE_URL '{url}' is not an absolute http:// or https:// URL (or a comma-separated list of them), e.g. http://localhost:8123.");
+                    throw new ArgumentException($"CLICKHOUSE_URL '{EndpointUserInfo.Redacted(url)}' is not an absolute http:// or https:// URL (or a comma-separated list of them), e.g. http://localhost:8123.");
                 }
                 options.Endpoints.Add(endpoint);
             }
