@@ -205,7 +205,7 @@ public sealed partial class ClickHouseClient
         await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
         if (options?.IfNotExists == true)
         {
-            TableSchema existing = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            TableSchema existing = await RoutedProbeAsync(options.Database, table, cancellationToken).ConfigureAwait(false);
             // A table whose columns the user may not see cannot be checked here; its inserts will say so.
             if (existing.Columns.Count > 0)
             {
@@ -289,8 +289,9 @@ public sealed partial class ClickHouseClient
     private async Task<ServerInsertSettings> ReadInsertSettingsAsync(Uri endpoint, TimeSpan timeout)
     {
         var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes(ServerInsertSettings.Query));
-        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
-        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, null);
+        string queryId = NewQueryId();
+        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, queryId, null, null);
+        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, queryId);
         HttpResponseMessage response = await SendAsync(request, null, timeout, "the question for system.settings", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);
