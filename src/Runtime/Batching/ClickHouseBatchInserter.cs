@@ -529,13 +529,15 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         BatchInserterTelemetry.BatchBytes.SafeRecord(batch.Bytes, _tags);
         string token = $"{_tokenPrefix}-{batch.Sequence}";
         EndpointPool.Endpoint? unreachable = null;
+        // Where the batch may have been committed with its token: it goes nowhere else (see PinnedAfter).
+        EndpointPool.Endpoint? pinned = null;
         for (int attempt = 0; ; attempt++)
         {
             if (_abandon.IsCancellationRequested)
             {
                 return Unacknowledged(batch, lastFailure: null);
             }
-            EndpointPool.Endpoint endpoint = _endpoints.Pick(avoid: unreachable);
+            EndpointPool.Endpoint endpoint = pinned ?? _endpoints.Pick(avoid: unreachable);
             try
             {
                 long sentAt = await SendAttemptAsync(batch, endpoint, token, attempt).ConfigureAwait(false);
@@ -557,6 +559,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                 {
                     // Neither refused (by the server, or by the schema check before sending) nor unable to connect: the batch may have been committed.
                     batch.MayHaveLanded = true;
+                    pinned ??= PinnedAfter(batch, endpoint);
                 }
                 if (_abandon.IsCancellationRequested && !refused)
                 {
@@ -585,7 +588,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                     TimeSpan widened = limits.Delay < _maxRetryDelay ? limits.Delay : _maxRetryDelay;
                     wait = widened > wait ? widened : wait;
                 }
-                if (kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
+                if (pinned is not null || kind != InsertFailure.Unreachable || !_endpoints.AnotherIsAvailable(endpoint))
                 {
                     try
                     {
@@ -599,6 +602,18 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             }
         }
     }
+
+    /// <summary>
+    /// The endpoint a batch that may have been committed there is sent to again, or null to let it move. A batch that
+    /// carried its deduplication token to a server that honours it stays: that server's deduplication log is the only one
+    /// known to hold the token (a <c>MergeTree</c> with <c>non_replicated_deduplication_window</c> keeps it per server;
+    /// an independent shard has none), so sent again there it lands once, and sent elsewhere it could land twice. A batch
+    /// without a token (a server before 22.2) is not deduplicated by token anywhere, so it moves to an endpoint that is up:
+    /// where the first server had committed it, its rows are stored twice (unless the endpoints are replicas of one
+    /// <c>Replicated*</c> table, which finds the block's checksum in the shared log).
+    /// </summary>
+    private EndpointPool.Endpoint? PinnedAfter(InsertBatch batch, EndpointPool.Endpoint endpoint)
+        => batch.SendsToken == true && _client.ServerSettings.Known(endpoint.Uri).HasDeduplicationToken == true ? endpoint : null;
 
     /// <summary>
     /// An INSERT was acknowledged: one that took longer than the delay in force is a signal of pressure (ClickHouse sleeps

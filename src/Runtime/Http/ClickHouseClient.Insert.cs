@@ -205,7 +205,7 @@ public sealed partial class ClickHouseClient
         await ExecuteAsync(sql, new ClickHouseQueryOptions { Database = options?.Database }, cancellationToken).ConfigureAwait(false);
         if (options?.IfNotExists == true)
         {
-            TableSchema existing = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+            TableSchema existing = await RoutedProbeAsync(options.Database, table, cancellationToken).ConfigureAwait(false);
             // A table whose columns the user may not see cannot be checked here; its inserts will say so.
             if (existing.Columns.Count > 0)
             {
@@ -221,9 +221,20 @@ public sealed partial class ClickHouseClient
     /// <summary>Creates a batch inserter over this client, which must outlive it; see <see cref="ClickHouseBatchInserter{T}"/>.</summary>
     /// <param name="table">The table name, quoted as one identifier (use <see cref="ClickHouseBatchInserterOptions.Database"/> for another database).</param>
     /// <param name="options">When batches are sent and how they are retried; the defaults when null.</param>
+    /// <exception cref="InvalidOperationException">This client is a session (<see cref="CreateSession"/>): a batch inserter
+    /// sends several INSERTs at once and moves them between endpoints, which a session (one server, one request at a time)
+    /// cannot take.</exception>
     public ClickHouseBatchInserter<T> CreateBatchInserter<T>(string table, ClickHouseBatchInserterOptions? options = null)
         where T : IClickHouseRow<T>
-        => new(this, table, options ?? new ClickHouseBatchInserterOptions());
+    {
+        if (_session is not null)
+        {
+            throw new InvalidOperationException(
+                $"This client is the session {_session.Id}: create the batch inserter from the client, not the session. A batch inserter sends "
+                + "several INSERTs at once over every endpoint, and ClickHouse refuses concurrent requests of one session (code 373).");
+        }
+        return new(this, table, options ?? new ClickHouseBatchInserterOptions());
+    }
 
     /// <summary>The client's knowledge of each endpoint's INSERT settings, asked once per endpoint.</summary>
     internal ServerSettingsCache ServerSettings => _serverSettings;
@@ -278,8 +289,9 @@ public sealed partial class ClickHouseClient
     private async Task<ServerInsertSettings> ReadInsertSettingsAsync(Uri endpoint, TimeSpan timeout)
     {
         var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes(ServerInsertSettings.Query));
-        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, null, null, null);
-        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, null);
+        string queryId = NewQueryId();
+        using HttpRequestMessage request = CreateRequest(endpoint, null, content, null, queryId, null, null);
+        var telemetry = new RequestTelemetry("SELECT", "system.settings", null, endpoint, queryId);
         HttpResponseMessage response = await SendAsync(request, null, timeout, "the question for system.settings", telemetry, CancellationToken.None)
             .ConfigureAwait(false);
         using var timeLimit = new CancellationTokenSource(timeout);

@@ -150,9 +150,6 @@ public sealed partial class ClickHouseClient
         }
     }
 
-    /// <summary>The endpoint a request that is not routed (a table's description) goes to: the session's, or one that is up.</summary>
-    private Uri CurrentEndpoint => _session?.Endpoint.Uri ?? _pool.Pick()!.Uri;
-
     /// <summary>The client's endpoint health, shared with its sessions and batch inserters.</summary>
     internal EndpointPool EndpointPool => _pool;
 

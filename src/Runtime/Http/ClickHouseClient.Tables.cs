@@ -34,7 +34,7 @@ public sealed partial class ClickHouseClient
     public async Task<IReadOnlyList<ClickHouseTableColumn>> DescribeTableAsync(string table, string? database = null, CancellationToken cancellationToken = default)
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        TableSchema schema = await ProbeTableAsync(SchemaKey(CurrentEndpoint, database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+        TableSchema schema = await RoutedProbeAsync(database, table, cancellationToken).ConfigureAwait(false);
         return schema.Columns;
     }
 
@@ -51,7 +51,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
-        TableSchema schema = await ProbeTableAsync(SchemaKey(CurrentEndpoint, options?.Database, table)).WaitAsync(cancellationToken).ConfigureAwait(false);
+        TableSchema schema = await RoutedProbeAsync(options?.Database, table, cancellationToken).ConfigureAwait(false);
         _tableSchemas.Put(schema);
         return schema.PlanFor<T>(OmittedTakeDefaults(options?.Settings)).Mismatches;
     }
@@ -130,6 +130,15 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>
+    /// A table's description asked as any idempotent read is: from an endpoint picked by the strategy (a session's own, for
+    /// a session), the next one when the connection fails (refused, or broken before the whole answer arrived), an
+    /// endpoint that cannot be reached marked down. Read whole inside the attempt, so nothing of a broken answer is kept.
+    /// </summary>
+    private Task<TableSchema> RoutedProbeAsync(string? database, string table, CancellationToken cancellationToken)
+        => RouteAsync("SELECT", "", endpoint => ProbeTableAsync(SchemaKey(endpoint.Uri, database, table)).WaitAsync(cancellationToken),
+            IsTransportFailure, killOnAbandon: false, cancellationToken);
+
+    /// <summary>
     /// Asks one server for a table's columns and, in the same request, whether it checks RowBinaryWithNamesAndTypes
     /// headers and reads RowBinaryWithNamesAndTypesAndDefaults. <c>system.columns</c> rather than DESCRIBE: it names types as the server compares them (DESCRIBE may
     /// pretty-print them over several lines), and its columns are the same in every version. Not cancellable by one
@@ -145,8 +154,9 @@ public sealed partial class ClickHouseClient
             "FORMAT RowBinary";
         var content = new ByteArrayContent(Encoding.UTF8.GetBytes(sql));
         content.Headers.ContentType = new MediaTypeHeaderValue("text/plain") { CharSet = "UTF-8" };
-        using HttpRequestMessage request = CreateRequest(key.Endpoint, null, content, null, null, null, null);
-        var telemetry = new RequestTelemetry("SELECT", "system.columns", key.Database, key.Endpoint, null);
+        string queryId = NewQueryId();
+        using HttpRequestMessage request = CreateRequest(key.Endpoint, null, content, null, queryId, null, null);
+        var telemetry = new RequestTelemetry("SELECT", "system.columns", key.Database, key.Endpoint, queryId);
         using RequestDeadline deadline = SchemaProbeDeadline();
         HttpResponseMessage response = await SendAsync(request, null, deadline, telemetry).ConfigureAwait(false);
         byte[] answer;

@@ -79,8 +79,10 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         {
             if (endpoint is null || !endpoint.IsAbsoluteUri || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
             {
-                throw new ArgumentException($"The endpoint '{endpoint}' is not an absolute http:// or https:// URL.", nameof(options));
+                throw new ArgumentException($"The endpoint '{EndpointUserInfo.Redacted(endpoint?.OriginalString)}' is not an absolute http:// or https:// URL.", nameof(options));
             }
+            EndpointUserInfo.Refuse(endpoint, options.Source ?? ClickHouseOptionsSource.Code,
+                options.Endpoints.Count > 0 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint));
         }
         foreach (ClickHouseCompression compression in new[] { options.RequestCompression, options.ResponseCompression })
         {
@@ -116,12 +118,12 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         }
         _accessToken = options.AccessToken;
         _accessTokens = parent is not null ? parent._accessTokens
-            : options.AccessTokenProvider is { } provider ? new AccessTokenCache(provider, TimeProvider.System) : null;
+            : options.AccessTokenProvider is { } provider ? new AccessTokenCache(provider, options.Clock) : null;
         _roles = [.. options.Roles];
         _headers = [.. options.Headers];
         RequestHeaders.CheckNames(options.Headers.Keys, "ClickHouseClientOptions.Headers");
         _killCancelledQueries = options.KillCancelledQueries;
-        _pool = parent?._pool ?? new EndpointPool(endpoints, options.EndpointStrategy, PingAsync, TimeProvider.System);
+        _pool = parent?._pool ?? new EndpointPool(endpoints, options.EndpointStrategy, PingAsync, options.Clock);
         _session = session;
         if (session is not null)
         {

@@ -125,7 +125,7 @@ public sealed class ClickHouseClientOptions
             {
                 if (!Uri.TryCreate(one, UriKind.Absolute, out Uri? endpoint) || (endpoint.Scheme != Uri.UriSchemeHttp && endpoint.Scheme != Uri.UriSchemeHttps))
                 {
-                    throw new ArgumentException($"CLICKHOUSE_URL '{url}' is not an absolute http:// or https:// URL (or a comma-separated list of them), e.g. http://localhost:8123.");
+                    throw new ArgumentException($"CLICKHOUSE_URL '{EndpointUserInfo.Redacted(url)}' is not an absolute http:// or https:// URL (or a comma-separated list of them), e.g. http://localhost:8123.");
                 }
                 options.Endpoints.Add(endpoint);
             }
@@ -137,6 +137,12 @@ public sealed class ClickHouseClientOptions
         }
         return options;
     }
+
+    /// <summary>
+    /// The clock of the endpoints' <c>/ping</c> probes and of access-token refreshes: the system's, or a fake one in the
+    /// tests (requests' own time limits stay on the system clock).
+    /// </summary>
+    internal TimeProvider Clock { get; set; } = TimeProvider.System;
 
     /// <summary>A copy, so that a client is not changed by later changes to the options it was made with.</summary>
     internal ClickHouseClientOptions Copy()
@@ -155,6 +161,7 @@ public sealed class ClickHouseClientOptions
             Timeout = Timeout,
             KillCancelledQueries = KillCancelledQueries,
             Source = Source,
+            Clock = Clock,
         };
         foreach (Uri endpoint in Endpoints)
         {

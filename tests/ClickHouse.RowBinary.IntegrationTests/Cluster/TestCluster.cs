@@ -82,11 +82,15 @@ public sealed class TestCluster : IAsyncLifetime
         }
     }
 
-    public async Task StopAsync(int server)
+    /// <summary>
+    /// Stops a server: gracefully (SIGTERM: it finishes what it runs), or with <paramref name="hard"/> at once (SIGKILL:
+    /// requests in flight get no answer). A real cluster's endpoint is cut off by its proxy either way.
+    /// </summary>
+    public async Task StopAsync(int server, bool hard = false)
     {
         if (_own.Length > 0)
         {
-            await _own[server].StopAsync();
+            await (hard ? _own[server].KillAsync() : _own[server].StopAsync());
         }
         else
         {
@@ -94,6 +98,7 @@ public sealed class TestCluster : IAsyncLifetime
         }
     }
 
+    /// <summary>Starts a stopped server again (nothing when it runs).</summary>
     public async Task StartAgainAsync(int server)
     {
         if (_own.Length > 0)

@@ -14,8 +14,9 @@ namespace ClickHouse.RowBinary.IntegrationTests.Faults;
 
 /// <summary>
 /// A ClickHouse server process of a test's own (the machine's clickhouse-server binary, its own ports and data
-/// folder), so that a test can stop it and start it again. Stopping is SIGTERM: the server refuses new connections
-/// and finishes the queries it is running, as when an operator restarts it.
+/// folder), so that a test can stop it and start it again. <see cref="StopAsync"/> is SIGTERM: the server refuses new
+/// connections and finishes the queries it is running, as when an operator restarts it. <see cref="KillAsync"/> is
+/// SIGKILL: the process dies at once, mid-request, as in a crash or an out-of-memory kill.
 /// </summary>
 internal sealed class OwnServer : IAsyncDisposable
 {
@@ -133,9 +134,14 @@ internal sealed class OwnServer : IAsyncDisposable
         return server;
     }
 
-    /// <summary>Starts the process (again, on the same ports and data) and waits until it answers.</summary>
+    /// <summary>Starts the process (again, on the same ports and data) and waits until it answers; nothing when it runs.</summary>
     public async Task StartAgainAsync()
     {
+        if (_process is { HasExited: false })
+        {
+            return;
+        }
+        _process?.Dispose();
         var start = new ProcessStartInfo(_binary) { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (string argument in _arguments)
         {
@@ -186,6 +192,17 @@ internal sealed class OwnServer : IAsyncDisposable
             process.Kill(entireProcessTree: true);
             await process.WaitForExitAsync();
         }
+    }
+
+    /// <summary>SIGKILL, then waits for the process to end: no request it was serving gets an answer.</summary>
+    public async Task KillAsync()
+    {
+        if (_process is not { HasExited: false } process)
+        {
+            return;
+        }
+        _ = Kill(process.Id, 9);
+        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromSeconds(30));
     }
 
     public async ValueTask DisposeAsync()

@@ -50,6 +50,33 @@ public sealed class OptionsSourceHintTests
         Assert.EndsWith($"Is the server running, and is the URL right ({endpoint})?", error.Message, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Credentials in an endpoint URL are refused when the client is made, before any request, log or span could show
+    /// them (no request is made): the error names the URL setting and the user and password settings, and quotes the URL without them.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(UrlSettings))]
+    public void An_endpoint_with_a_user_and_password_in_its_URL_is_refused_naming_the_settings_and_never_the_password(string source, string endpoint)
+    {
+        string user = source switch
+        {
+            "code" => "ClickHouseClientOptions.User and ClickHouseClientOptions.Password",
+            "environment" => "the environment variables CLICKHOUSE_USER and CLICKHOUSE_PASSWORD",
+            _ => "the configuration keys ClickHouse:User and ClickHouse:Password",
+        };
+        using ServiceProvider provider = Client(source, new Uri($"http://admin:s3cret-pw@127.0.0.1:{LocalPorts.Unused()}/"), _ => { });
+
+        ArgumentException error = Assert.Throws<ArgumentException>(() => provider.GetRequiredService<ClickHouseClient>());
+
+        Assert.Contains($"of {endpoint} has a user name or password in its URL", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"set {user} instead", error.Message, StringComparison.Ordinal);
+        Assert.Contains("'http://***@127.0.0.1:", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("s3cret", error.ToString(), StringComparison.Ordinal);
+        var endpoints = new ClickHouseClientOptions { Endpoints = { new Uri("http://127.0.0.1:1/"), new Uri("http://u:s3cret@127.0.0.1:2/") } };
+        Assert.Contains("of ClickHouseClientOptions.Endpoints has", Assert.Throws<ArgumentException>(() => new ClickHouseClient(endpoints)).Message, StringComparison.Ordinal);
+        Assert.Equal("http://***@a:1,https://***@b", EndpointUserInfo.Redacted("http://u:s3cret@a:1,https://s3cret@b"));
+    }
+
     /// <summary>A client registered the way each source is used: options in code, from the environment's names, from a configuration section.</summary>
     private static ServiceProvider Client(string source, Uri endpoint, Action<IHttpClientBuilder> http)
     {

@@ -6,6 +6,7 @@ using ClickHouse.RowBinary.IntegrationTests.Rows;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Time.Testing;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Routing;
 
@@ -35,25 +36,43 @@ public sealed class AuthAndHeadersTests
         Assert.Throws<ArgumentException>(() => FakeClickHouse.Client(fake, o => { o.AccessToken = Token; o.Password = "p"; }));
     }
 
+    /// <summary>
+    /// AccessTokenCache refreshes a tenth of the lifetime before expiry (at most a minute): a 10 s token at 9 s. A request
+    /// at 9.5 s, the token still valid, goes with it and starts the refresh; the next, still before expiry, carries the new
+    /// token. Without refresh-ahead both would carry the old one.
+    /// </summary>
     [Fact]
-    public async Task A_token_provider_is_asked_once_and_again_shortly_before_the_token_expires()
+    public async Task A_token_provider_is_asked_once_and_again_inside_the_refresh_margin_before_the_token_expires()
     {
         FakeClickHouse fake = Ok();
+        var time = new FakeTimeProvider(DateTimeOffset.UtcNow);
         int asked = 0;
-        using ClickHouseClient client = FakeClickHouse.Client(fake, o => o.AccessTokenProvider = _ =>
+        using ClickHouseClient client = FakeClickHouse.Client(fake, o =>
         {
-            int n = Interlocked.Increment(ref asked);
-            return ValueTask.FromResult(new ClickHouseAccessToken($"token-{n}", DateTimeOffset.UtcNow.AddSeconds(2)));
+            o.Clock = time;
+            o.AccessTokenProvider = _ =>
+            {
+                int n = Interlocked.Increment(ref asked);
+                return ValueTask.FromResult(new ClickHouseAccessToken($"token-{n}", time.GetUtcNow().AddSeconds(10)));
+            };
         });
 
         await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => client.QueryTextAsync("SELECT 1")));
         Assert.Equal(1, asked);
-        // A tenth of the two-second lifetime before it ends, the token is refreshed.
-        await Task.Delay(TimeSpan.FromSeconds(2.1));
+        time.Advance(TimeSpan.FromSeconds(8.9));
         await client.QueryTextAsync("SELECT 2");
+        Assert.Equal(1, asked);
+        time.Advance(TimeSpan.FromSeconds(0.6)); // 9.5 s: valid for 0.5 s more, inside the 1 s margin
+        await client.QueryTextAsync("SELECT 3");
+        var waited = Stopwatch.StartNew();
+        while (Volatile.Read(ref asked) < 2 && waited.Elapsed < TimeSpan.FromSeconds(10))
+        {
+            await Task.Delay(10);
+        }
+        await client.QueryTextAsync("SELECT 4");
 
         Assert.Equal(2, asked);
-        Assert.All(fake.Requests.Take(8), r => Assert.Equal("Bearer token-1", r.Header("Authorization")));
+        Assert.All(fake.Requests.Take(10), r => Assert.Equal("Bearer token-1", r.Header("Authorization")));
         Assert.Equal("Bearer token-2", fake.Requests[^1].Header("Authorization"));
         Assert.DoesNotContain("token-1", new ClickHouseAccessToken("token-1", DateTimeOffset.MaxValue).ToString(), StringComparison.Ordinal);
     }

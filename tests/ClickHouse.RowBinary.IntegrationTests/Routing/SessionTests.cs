@@ -24,6 +24,23 @@ public sealed class SessionTests(ClickHouseServerFixture server)
         await Assert.ThrowsAsync<ClickHouseServerException>(() => server.Client.QueryTextAsync("SELECT count() FROM scratch"));
     }
 
+    /// <summary>A batch inserter sends INSERTs concurrently over every endpoint: a session (one server, one request at a time) refuses to make one.</summary>
+    [Fact]
+    public async Task A_session_refuses_to_create_a_batch_inserter_and_says_to_create_it_from_the_client()
+    {
+        var fake = new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing<Batching.EventRow>();
+        using ClickHouseClient client = FakeClickHouse.Client(fake);
+        using ClickHouseClient session = client.CreateSession();
+
+        InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => session.CreateBatchInserter<Batching.EventRow>("events"));
+        await using ClickHouseBatchInserter<Batching.EventRow> fromClient = client.CreateBatchInserter<Batching.EventRow>("events");
+
+        Assert.Contains($"This client is the session {session.SessionId}: create the batch inserter from the client, not the session.", error.Message, StringComparison.Ordinal);
+        Assert.Contains("code 373", error.Message, StringComparison.Ordinal);
+        Assert.Throws<InvalidOperationException>(() => ((IClickHouseClient)session).CreateBatchInserter<Batching.EventRow>("events"));
+        Assert.Empty(fake.Requests);
+    }
+
     [ServerFact]
     public async Task A_session_stays_on_its_endpoint_and_says_so_when_that_endpoint_cannot_be_reached()
     {

@@ -50,9 +50,13 @@ internal static class TestServer
         return null;
     }
 
+    /// <summary>The first URL of <c>CLICKHOUSE_URL</c>, which may list several (a cluster's endpoints) separated by commas; null when unset.</summary>
+    internal static string? FirstUrl(string? urls)
+        => urls?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).FirstOrDefault();
+
     private static Choice Choose()
     {
-        if (NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_URL")) is { } url)
+        if (FirstUrl(Environment.GetEnvironmentVariable("CLICKHOUSE_URL")) is { } url)
         {
             return new Choice(url, NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_USER")),
                 NullIfEmpty(Environment.GetEnvironmentVariable("CLICKHOUSE_PASSWORD")), null);
