@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -247,8 +248,9 @@ public ref partial struct RowBinaryReader
     /// For generated code that reads a run of fixed-width columns at once: when the next
     /// <paramref name="length"/> bytes lie in the current segment, returns them and moves past them; otherwise
     /// returns false and moves nothing, and the caller reads the columns one by one (which crosses segments and
-    /// reports the end of the data exactly).
+    /// reports the end of the data exactly). Not for users.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadSpan(int length, out ReadOnlySpan<byte> span)
     {
@@ -301,8 +303,9 @@ public ref partial struct RowBinaryReader
 
     /// <summary>
     /// The schema index of the column being read; generated code sets it before each column so that an error
-    /// can name the column.
+    /// can name the column. Not for users.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public int CurrentColumn { readonly get; set; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -87,8 +88,9 @@ public ref partial struct RowBinaryWriter
 
     /// <summary>
     /// The schema index of the column being written; generated code sets it before each column so that an error
-    /// can name the column.
+    /// can name the column. Not for users.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public int CurrentColumn { readonly get; set; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

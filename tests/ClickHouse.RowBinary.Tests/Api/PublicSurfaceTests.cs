@@ -45,6 +45,26 @@ public sealed class PublicSurfaceTests
         Assert.False(type.IsVisible, $"{typeName} is public");
     }
 
+    [Theory]
+    [InlineData(typeof(RowBinaryGeneratedSupport))]
+    [InlineData(typeof(RowBinaryPrimitives))]
+    [InlineData(typeof(NativeColumns))]
+    public void What_only_generated_code_calls_is_hidden_from_IntelliSense(Type type)
+    {
+        var browsable = type.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>();
+
+        Assert.Equal(System.ComponentModel.EditorBrowsableState.Never, browsable?.State);
+    }
+
+    [Fact]
+    public void The_reader_s_and_writer_s_members_for_generated_code_are_hidden_from_IntelliSense()
+    {
+        Assert.Equal(System.ComponentModel.EditorBrowsableState.Never,
+            typeof(RowBinaryWriter).GetProperty(nameof(RowBinaryWriter.CurrentColumn))!.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>()?.State);
+        Assert.Equal(System.ComponentModel.EditorBrowsableState.Never,
+            typeof(RowBinaryReader).GetMethod(nameof(RowBinaryReader.TryReadSpan))!.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>()?.State);
+    }
+
     [Fact]
     public void A_stream_reader_s_more_data_signal_cannot_be_asked_for_through_a_public_constructor()
     {

@@ -12,6 +12,8 @@ namespace ClickHouse.RowBinary;
 /// <see cref="RowBinaryWriter.GetSpan"/> and reads a run of fixed-width columns from one span returned by
 /// <see cref="RowBinaryReader.TryReadSpan"/>. The conversions that can fail are separate methods, so that generated
 /// code runs them before it reserves any bytes and with the column already named.
+/// For generated code only, not for users: its members may change in any version. (src/Runtime/Generated holds
+/// everything the generator's code calls that applications do not.)
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class RowBinaryPrimitives

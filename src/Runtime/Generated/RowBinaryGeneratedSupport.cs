@@ -9,6 +9,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// The exception factories and conversions that generated <c>IClickHouseRow&lt;T&gt;</c> code calls, compiled once
 /// here instead of into every row type's file. A throw site that calls a factory keeps the hot method small.
+/// For generated code only, not for users: its members may change in any version. (src/Runtime/Generated holds
+/// everything the generator's code calls that applications do not.)
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static class RowBinaryGeneratedSupport

@@ -8,6 +8,8 @@ namespace ClickHouse.RowBinary;
 /// RowBinary, one after the other (in place where Native lays the column out so, decoded from its streams where not).
 /// Generated code sets <see cref="CurrentColumn"/> and <see cref="CurrentRow"/> before a value that can fail, so that
 /// the error names them.
+/// For generated code only, not for users: its members may change in any version. (src/Runtime/Generated holds
+/// everything the generator's code calls that applications do not.)
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public ref struct NativeColumns
