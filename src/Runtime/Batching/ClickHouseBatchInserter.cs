@@ -162,7 +162,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         PooledBufferWriter scratch = RentScratch();
         try
         {
-            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: 0, pending: 0, flushThreshold: long.MaxValue);
             return Accept(scratch.WrittenSpan, 1, cancellationToken);
         }
         catch (Exception e)
@@ -291,13 +291,13 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         if (RowBinarySerializer.TryGetSpan(rows, out ReadOnlySpan<T> span))
         {
             CheckCallSize(span.Length);
-            return RowBinarySerializer.WriteRows(scratch, span, _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+            return RowBinarySerializer.WriteRows(scratch, span, _format, firstRowIndex: 0, pending: 0, flushThreshold: long.MaxValue);
         }
         int count = 0;
         foreach (T row in rows)
         {
             CheckCallSize(count + 1);
-            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: count, flushThreshold: long.MaxValue);
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: count, pending: 0, flushThreshold: long.MaxValue);
             count++;
         }
         return count;
