@@ -173,7 +173,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
     private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestTelemetry telemetry, CancellationToken cancellationToken)
         => SendAsync(request, queryId, _timeout, _timeoutName, telemetry, cancellationToken);
 
-    /// <summary>Sends the request; the response belongs to <paramref name="telemetry"/>, which ends with a failure here.</summary>
+    /// <summary>Sends the request; the caller owns the response (<see cref="OpenBodyAsync"/>); <paramref name="telemetry"/> ends with a failure here.</summary>
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
         RequestTelemetry telemetry, CancellationToken cancellationToken)
     {
@@ -317,14 +317,13 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         }
         catch (Exception e)
         {
-            // The request ends here: its telemetry owns the response and disposes it.
+            // The request ends here, with no body to own the response.
+            response.Dispose();
             telemetry.Failed(e);
             telemetry.Dispose();
             throw;
         }
-        var stream = new ClickHouseResponseStream(decoded, telemetry, tag, queryId ?? ResponseQueryId(response));
-        telemetry.Reading(stream);
-        return stream;
+        return new ClickHouseResponseStream(decoded, response, telemetry, tag, queryId ?? ResponseQueryId(response));
     }
 
     private static string EndpointOf(HttpRequestMessage request)
