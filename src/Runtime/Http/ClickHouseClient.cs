@@ -86,9 +86,9 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         }
         foreach (ClickHouseCompression compression in new[] { options.RequestCompression, options.ResponseCompression })
         {
-            if (!ClickHouseContentCodings.IsAvailable(compression))
+            if (!ClickHouseCompressionRegistry.IsAvailable(compression))
             {
-                throw ClickHouseContentCodings.NotRegistered(compression);
+                throw ClickHouseCompressionRegistry.NotRegistered(compression);
             }
         }
         if (options.Timeout <= TimeSpan.Zero && options.Timeout != Timeout.InfiniteTimeSpan)
@@ -251,7 +251,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
             Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             await using (body.ConfigureAwait(false))
             {
-                using var decoded = new StreamReader(ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
+                using var decoded = new StreamReader(CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
                 text = (await ReadErrorTextAsync(decoded, cancellationToken).ConfigureAwait(false)).Trim();
             }
         }
@@ -313,7 +313,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         try
         {
             Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
+            decoded = CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
         }
         catch (Exception e)
         {
@@ -351,7 +351,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         {
             request.Headers.Add("X-ClickHouse-Key", _password);
         }
-        if (ClickHouseContentCoding.Name(_responseCompression) is { } coding)
+        if (CompressionStreams.Name(_responseCompression) is { } coding)
         {
             request.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue(coding));
         }
