@@ -13,10 +13,10 @@ public static class ClickHouseCompressionCodecs
     public static void Register()
     {
         // Level 1 for both: the speed of the network is what compression is for; higher levels cost far more CPU per byte saved.
-        ClickHouseContentCodings.Register(ClickHouseCompression.Zstd,
+        ClickHouseCompressionRegistry.Register(ClickHouseCompression.Zstd,
             destination => new ZstdSharp.CompressionStream(destination, level: 1, leaveOpen: true),
             body => new ZstdSharp.DecompressionStream(body));
-        ClickHouseContentCodings.Register(ClickHouseCompression.Lz4,
+        ClickHouseCompressionRegistry.Register(ClickHouseCompression.Lz4,
             destination => LZ4Stream.Encode(destination, LZ4Level.L00_FAST, leaveOpen: true),
             body => LZ4Stream.Decode(body));
     }

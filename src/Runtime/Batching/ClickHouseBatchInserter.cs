@@ -162,7 +162,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         PooledBufferWriter scratch = RentScratch();
         try
         {
-            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: 0, pending: 0, flushThreshold: long.MaxValue);
             return Accept(scratch.WrittenSpan, 1, cancellationToken);
         }
         catch (Exception e)
@@ -291,13 +291,13 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         if (RowBinarySerializer.TryGetSpan(rows, out ReadOnlySpan<T> span))
         {
             CheckCallSize(span.Length);
-            return RowBinarySerializer.WriteRows(scratch, span, _format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+            return RowBinarySerializer.WriteRows(scratch, span, _format, firstRowIndex: 0, pending: 0, flushThreshold: long.MaxValue);
         }
         int count = 0;
         foreach (T row in rows)
         {
             CheckCallSize(count + 1);
-            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: count, flushThreshold: long.MaxValue);
+            RowBinarySerializer.WriteRows(scratch, new ReadOnlySpan<T>(in row), _format, firstRowIndex: count, pending: 0, flushThreshold: long.MaxValue);
             count++;
         }
         return count;
@@ -674,7 +674,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         string queryId = $"{token}-{attempt}";
         using var deadline = new RequestDeadline(_insertTimeout, "ClickHouseBatchInserterOptions.InsertTimeout", _time, _abandon.Token);
         // The attempt's span starts first, so that asking the server for the table's schema and its settings is part of the attempt.
-        RequestTelemetry telemetry = _client.StartInsertAttempt(endpoint.Uri, _table, _database, queryId, batch, attempt);
+        RequestTelemetry telemetry = _client.StartInsertAttempt(endpoint.Uri, _table, _database, queryId, batch.Rows, batch.Bytes, attempt, batch.Links);
         IDictionary<string, string> settings = _settings;
         string sql = _sql;
         ReadOnlyMemory<byte> header = default;
@@ -723,7 +723,10 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             throw failure;
         }
         NativeBatchBody? native = _native ? new NativeBatchBody(nativeTypes, NativeBatchBody.TranscodeRows<T>) : null;
-        await _client.SendInsertAttemptAsync(endpoint.Uri, sql, batch, header, native, _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
+        ClickHouseCompression compression = _client.RequestCompression;
+        await _client.SendInsertAttemptAsync(endpoint.Uri, sql,
+            async () => new InsertBatchContent(await batch.FramedAsync(compression, header, native).ConfigureAwait(false), compression),
+            _database, queryId, settings, deadline, telemetry).ConfigureAwait(false);
         return sentAt;
     }
 

@@ -69,7 +69,7 @@ internal sealed class InsertBatch
     }
 
     /// <summary>
-    /// The body every attempt sends, made once: the rows framed as <see cref="ClickHouseContentCoding.FrameInsert"/>
+    /// The body every attempt sends, made once: the rows framed as <see cref="CompressionStreams.FrameInsert"/>
     /// does, sent with its length. A dropped connection can cut it anywhere: a cut compressed stream fails to
     /// decompress, and with a Content-Length every cut loses bytes of that stream (with chunked encoding a cut could
     /// drop only the final empty chunk). So an attempt is all or nothing, and a retry duplicates nothing.
@@ -84,7 +84,7 @@ internal sealed class InsertBatch
             _framed?.Dispose();
             _framed = null;
             var framed = new PooledSegmentStream();
-            Stream compressor = ClickHouseContentCoding.FrameInsert(framed, compression);
+            Stream compressor = CompressionStreams.FrameInsert(framed, compression);
             await using (compressor.ConfigureAwait(false))
             {
                 if (native is null)

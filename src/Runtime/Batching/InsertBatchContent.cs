@@ -16,7 +16,7 @@ internal sealed class InsertBatchContent : HttpContent
     {
         _framed = framed;
         Headers.ContentType = new MediaTypeHeaderValue("application/octet-stream");
-        Headers.ContentEncoding.Add(ClickHouseContentCoding.Name(ClickHouseContentCoding.InsertFraming(compression))!);
+        Headers.ContentEncoding.Add(CompressionStreams.Name(CompressionStreams.InsertFraming(compression))!);
     }
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context)

@@ -166,7 +166,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         _bodyClosed = true;
         if (dropped is not null)
         {
-            ClickHouseClient.FirstRowFailover.Dropped(_body, dropped);
+            _body.Dropped(dropped);
         }
         _buffer.Dispose();
         _parser.Release();
@@ -306,7 +306,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
                 {
                     _buffer.ThrowIfFailed();
                     _ended = true;
-                    _body.Telemetry?.Read(_rows);
+                    _body.RowsRead(_rows);
                     return false;
                 }
                 await _buffer.FillAsync(_parser.MinimumBlock, _parser.PreferredBlock, token).ConfigureAwait(false);
@@ -380,7 +380,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
     private Exception Failed(Exception exception)
     {
         _ended = true;
-        _body.Telemetry?.Failed(exception);
+        _body.Failed(exception);
         return exception;
     }
 
@@ -579,7 +579,7 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         Closing?.Invoke();
         if (!_ended && !_bodyClosed)
         {
-            _body.Telemetry?.Read(_rows);
+            _body.RowsRead(_rows);
         }
         _strings.Release();
         _cancellation.Dispose();

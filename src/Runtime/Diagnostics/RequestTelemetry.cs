@@ -13,7 +13,8 @@ namespace ClickHouse.RowBinary;
 /// a client span <c>{operation} {table}</c> (or the operation alone) with <c>db.system.name=clickhouse</c>,
 /// <c>db.operation.name</c>, <c>db.collection.name</c>, <c>db.namespace</c>, <c>server.address</c>, <c>server.port</c>
 /// and <c>clickhouse.query_id</c>; <c>db.client.operation.duration</c> until the answer was read to its end; rows and
-/// bytes sent and read. It owns the response once there is one, and completes when that is disposed.
+/// bytes sent and read. It knows nothing of the response: the response body (<see cref="ClickHouseResponseStream"/>)
+/// owns the response and reports here, ending this when it is disposed.
 /// </summary>
 internal sealed class RequestTelemetry : IDisposable
 {
@@ -35,8 +36,9 @@ internal sealed class RequestTelemetry : IDisposable
     private readonly Activity? _activity;
     private readonly long _started = Stopwatch.GetTimestamp();
     private TagList _tags;
-    private HttpResponseMessage? _response;
-    private ClickHouseResponseStream? _body;
+    private bool _responded;
+    private long _bytesRead;
+    private Exception? _bodyFailure;
     private Exception? _failure;
     private long _rowsSent;
     private long _bytesSent;
@@ -108,10 +110,10 @@ internal sealed class RequestTelemetry : IDisposable
     public void ReportProgressTo(IProgress<ClickHouseQueryProgress>? progress)
         => _progress = progress is null ? null : new QueryProgressReporter(progress);
 
-    /// <summary>The response arrived: it is disposed with this. The server's query id (it makes one when none was sent) tags the span.</summary>
+    /// <summary>The response arrived (its owner disposes it). The server's query id (it makes one when none was sent) tags the span.</summary>
     public void Responded(HttpResponseMessage response)
     {
-        _response = response;
+        _responded = true;
         _progress?.Responded(response);
         if (_activity is not null && response.Headers.TryGetValues("X-ClickHouse-Query-Id", out IEnumerable<string>? ids))
         {
@@ -119,18 +121,14 @@ internal sealed class RequestTelemetry : IDisposable
         }
     }
 
-    /// <summary>A header of the response, once there is one; null when it has none of that name.</summary>
-    public string? ResponseHeader(string name)
-        => _response is not null && _response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+    /// <summary>The bytes of the body handed to the reader so far, told after every read.</summary>
+    public void Delivered(long bytes) => _progress?.Delivered(bytes);
 
-    /// <summary>The body whose bytes (and failure, if any) are counted when the request completes.</summary>
-    public void Reading(ClickHouseResponseStream body)
+    /// <summary>The body was disposed: its bytes handed to the reader, and its failure (a server error, a break) if any.</summary>
+    public void BodyEnded(long bytesRead, Exception? failure)
     {
-        _body = body;
-        if (_progress is { } progress)
-        {
-            body.Delivered = progress.Delivered;
-        }
+        _bytesRead = bytesRead;
+        _bodyFailure = failure;
     }
 
     public void Sent(long rows, long bytes)
@@ -149,7 +147,6 @@ internal sealed class RequestTelemetry : IDisposable
     {
         _failure ??= failure;
         _progress = null;
-        _body?.Delivered = null;
     }
 
     /// <summary>
@@ -162,17 +159,17 @@ internal sealed class RequestTelemetry : IDisposable
         _fallback = fallback;
     }
 
-    /// <summary>Rows of the result a typed read produced.</summary>
-    public void Read(long rows)
+    /// <summary>Rows of the result a typed read produced, with the bytes of the body read so far.</summary>
+    public void Read(long rows, long bytesRead)
     {
         if (rows > 0)
         {
             RowsRead.SafeAdd(rows, _tags);
         }
-        _progress?.Finished(rows, _body?.BytesDelivered ?? 0);
+        _progress?.Finished(rows, bytesRead);
     }
 
-    /// <summary>Ends the request: disposes the response, records the duration and counts, ends the span.</summary>
+    /// <summary>Ends the request: records the duration and counts, ends the span.</summary>
     public void Dispose()
     {
         if (_completed)
@@ -180,15 +177,14 @@ internal sealed class RequestTelemetry : IDisposable
             return;
         }
         _completed = true;
-        _response?.Dispose();
-        if (_response is not null)
+        if (_responded)
         {
-            _progress?.Finished(0, _body?.BytesDelivered ?? 0);
+            _progress?.Finished(0, _bytesRead);
         }
-        Exception? failure = _failure ?? _body?.Failure;
-        if (_body is { BytesDelivered: > 0 } body)
+        Exception? failure = _failure ?? _bodyFailure;
+        if (_bytesRead > 0)
         {
-            BytesRead.SafeAdd(body.BytesDelivered, _tags);
+            BytesRead.SafeAdd(_bytesRead, _tags);
         }
         if (failure is null && _rowsSent > 0)
         {

@@ -64,7 +64,7 @@ public sealed partial class ClickHouseClient
         /// <param name="body">The body the step read from, to check for a known break; null not to check.</param>
         /// <param name="startAgain">Drops the broken body, told why.</param>
         /// <param name="cancellationToken">The caller's: once cancelled, nothing starts again.</param>
-        public async ValueTask<bool> ReadFirstAsync(Func<ValueTask<bool>> read, Func<Stream?> body, Func<Exception, ValueTask> startAgain,
+        public async ValueTask<bool> ReadFirstAsync(Func<ValueTask<bool>> read, Func<ClickHouseResponseStream?> body, Func<Exception, ValueTask> startAgain,
             CancellationToken cancellationToken)
         {
             Exception? broken = null;
@@ -96,8 +96,8 @@ public sealed partial class ClickHouseClient
         /// releases what arrived before its break (on servers without an exception tag it holds 256 KiB back until
         /// then), and rows parsed from it are better read again whole than delivered and then failed.
         /// </summary>
-        private static Exception? KnownBreak(Stream body)
-            => body is ClickHouseResponseStream { Failure: { } failure } && IsTransportFailure(failure) ? failure : null;
+        private static Exception? KnownBreak(ClickHouseResponseStream body)
+            => body.Failure is { } failure && IsTransportFailure(failure) ? failure : null;
 
         /// <summary>
         /// Whether the read starts again elsewhere after <paramref name="failure"/>, no row having been handed out: a
@@ -119,8 +119,5 @@ public sealed partial class ClickHouseClient
             RoutingTelemetry.Failover(endpoint, _operation, failure);
             return true;
         }
-
-        /// <summary>Ends the request of a body dropped for a new attempt: failed, its progress no longer reported.</summary>
-        public static void Dropped(Stream body, Exception failure) => (body as ClickHouseResponseStream)?.Telemetry?.Dropped(failure);
     }
 }

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Net.Http;
 using System.Threading;
@@ -239,34 +240,39 @@ public sealed partial class ClickHouseClient
     /// <summary>The client's knowledge of each endpoint's INSERT settings, asked once per endpoint.</summary>
     internal ServerSettingsCache ServerSettings => _serverSettings;
 
+    /// <summary>How request bodies are compressed (<see cref="ClickHouseClientOptions.RequestCompression"/>).</summary>
+    internal ClickHouseCompression RequestCompression => _requestCompression;
+
     /// <summary>
-    /// The span and measurements of one attempt to send a batch inserter's INSERT: a root span linked to the callers
-    /// whose rows the batch carries. <see cref="SendInsertAttemptAsync"/> ends them.
+    /// The span and measurements of one attempt to send an INSERT of <paramref name="rows"/> rows (<paramref name="bytes"/>
+    /// bytes) made of many callers' rows: a root span linked to those callers. <see cref="SendInsertAttemptAsync"/> ends them.
     /// </summary>
-    internal RequestTelemetry StartInsertAttempt(Uri endpoint, string table, string? database, string queryId, InsertBatch batch, int attempt)
+    internal RequestTelemetry StartInsertAttempt(Uri endpoint, string table, string? database, string queryId, int rows, long bytes, int attempt,
+        IEnumerable<ActivityLink> links)
     {
         var telemetry = new RequestTelemetry("INSERT", table, database ?? _database, endpoint, queryId,
-            [new("db.operation.batch.size", batch.Rows), new("clickhouse.insert.attempt", attempt)], batch.Links);
-        telemetry.Sent(batch.Rows, batch.Bytes);
+            [new("db.operation.batch.size", rows), new("clickhouse.insert.attempt", attempt)], links);
+        telemetry.Sent(rows, bytes);
         return telemetry;
     }
 
     /// <summary>
-    /// One attempt to send a batch inserter's INSERT to one endpoint; completes once the server acknowledged it and its
-    /// answer was read to the end, all within <paramref name="deadline"/>, whose expiry is a <see cref="TimeoutException"/>.
+    /// One attempt to send an INSERT whose body <paramref name="content"/> makes (within the attempt: its failure fails
+    /// the attempt) to one endpoint; completes once the server acknowledged it and its answer was read to the end, all
+    /// within <paramref name="deadline"/>, whose expiry is a <see cref="TimeoutException"/>.
     /// </summary>
-    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, InsertBatch batch, ReadOnlyMemory<byte> header, NativeBatchBody? native, string? database, string queryId,
+    internal async Task SendInsertAttemptAsync(Uri endpoint, string sql, Func<Task<HttpContent>> content, string? database, string queryId,
         IDictionary<string, string> settings, RequestDeadline deadline, RequestTelemetry telemetry)
     {
         try
         {
-            var content = new InsertBatchContent(await batch.FramedAsync(_requestCompression, header, native).ConfigureAwait(false), _requestCompression);
-            using HttpRequestMessage request = CreateRequest(endpoint, sql, content, database, queryId, settings, parameters: null);
+            HttpContent body = await content().ConfigureAwait(false);
+            using HttpRequestMessage request = CreateRequest(endpoint, sql, body, database, queryId, settings, parameters: null);
             HttpResponseMessage response = await SendAsync(request, queryId, deadline, telemetry).ConfigureAwait(false);
-            await using ClickHouseResponseStream body = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);
+            await using ClickHouseResponseStream answer = await OpenBodyAsync(response, queryId, telemetry, deadline.Token).ConfigureAwait(false);
             try
             {
-                await body.CopyToAsync(Stream.Null, deadline.Token).ConfigureAwait(false);
+                await answer.CopyToAsync(Stream.Null, deadline.Token).ConfigureAwait(false);
             }
             catch (Exception e) when (deadline.Expired)
             {

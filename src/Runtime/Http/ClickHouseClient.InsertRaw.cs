@@ -51,7 +51,7 @@ public sealed partial class ClickHouseClient
                 var telemetry = new RequestTelemetry("INSERT", table, options?.Database ?? _database, endpoint.Uri, queryId);
                 HttpResponseMessage response = await SendAsync(request, queryId, telemetry, cancellationToken).ConfigureAwait(false);
                 await using ClickHouseResponseStream answer = await OpenBodyAsync(response, queryId, telemetry, cancellationToken).ConfigureAwait(false);
-                long rows = WrittenRows(telemetry.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
+                long rows = WrittenRows(answer.ResponseHeader("X-ClickHouse-Summary")) ?? -1;
                 telemetry.Sent(Math.Max(rows, 0), content.BytesWritten);
                 // The answer to an INSERT is empty, unless the server failed after the status line: read it to the end to know.
                 await answer.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);

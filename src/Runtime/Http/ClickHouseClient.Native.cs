@@ -67,10 +67,13 @@ public sealed partial class ClickHouseClient
     {
         CheckStreamedQuery(sql, options);
         return new NativeRows<T>(
-            async token => await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false),
+            async token =>
+            {
+                ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, StreamedBlockRows), token).ConfigureAwait(false);
+                return (body, body);
+            },
             ownsStream: true,
             cancellationToken,
-            finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
             failover: () => FirstRowFailoverFor(sql, options));
     }
 
@@ -84,12 +87,12 @@ public sealed partial class ClickHouseClient
             try
             {
                 List<T> rows = await NativeSerializer.ReadListAsync<T>(body, cancellationToken).ConfigureAwait(false);
-                body.Telemetry?.Read(rows.Count);
+                body.RowsRead(rows.Count);
                 return rows;
             }
             catch (Exception e)
             {
-                body.Telemetry?.Failed(e);
+                body.Failed(e);
                 throw;
             }
         }

@@ -61,12 +61,17 @@ public sealed partial class ClickHouseClient
     /// A body that breaks off before the first row reached the caller is read again elsewhere (<see cref="FirstRowFailover"/>).
     /// </summary>
     private RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options,
-        Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
+        Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
         where TDecoder : struct, IRowDecoder<T>
     {
         CheckStreamedQuery(sql, options);
-        return new(open, ownsStream: true, cancellationToken, finished: static (body, rows) => ((ClickHouseResponseStream)body).Telemetry?.Read(rows),
-            failover: () => FirstRowFailoverFor(sql, options));
+        return new(
+            async token =>
+            {
+                (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await open(token).ConfigureAwait(false);
+                return (body, body, format, decoder);
+            },
+            ownsStream: true, cancellationToken, failover: () => FirstRowFailoverFor(sql, options));
     }
 
     /// <summary>
@@ -139,12 +144,12 @@ public sealed partial class ClickHouseClient
             try
             {
                 List<T> rows = await RowBinarySerializer.ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
-                body.Telemetry?.Read(rows.Count);
+                body.RowsRead(rows.Count);
                 return rows;
             }
             catch (Exception e)
             {
-                body.Telemetry?.Failed(e);
+                body.Failed(e);
                 throw;
             }
         }

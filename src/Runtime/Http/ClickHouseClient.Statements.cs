@@ -22,7 +22,7 @@ public sealed partial class ClickHouseClient
     {
         await using ClickHouseResponseStream body = await SendQueryAsync(sql, options, cancellationToken).ConfigureAwait(false);
         await body.CopyToAsync(Stream.Null, cancellationToken).ConfigureAwait(false);
-        return WrittenRows(body.Telemetry?.ResponseHeader("X-ClickHouse-Summary"));
+        return WrittenRows(body.ResponseHeader("X-ClickHouse-Summary"));
     }
 
     /// <summary><c>written_rows</c> of a summary such as <c>{"read_rows":"0","written_rows":"10",...}</c>; null when absent or malformed.</summary>

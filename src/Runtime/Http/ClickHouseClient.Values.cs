@@ -75,7 +75,7 @@ public sealed partial class ClickHouseClient
             async token =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await OpenResultAsync<T, TDecoder>(sql, options, token).ConfigureAwait(false);
-                return ((Stream)body, format, decoder);
+                return (body, format, decoder);
             },
             cancellationToken);
 

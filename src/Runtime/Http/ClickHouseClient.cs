@@ -86,9 +86,9 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         }
         foreach (ClickHouseCompression compression in new[] { options.RequestCompression, options.ResponseCompression })
         {
-            if (!ClickHouseContentCodings.IsAvailable(compression))
+            if (!ClickHouseCompressionRegistry.IsAvailable(compression))
             {
-                throw ClickHouseContentCodings.NotRegistered(compression);
+                throw ClickHouseCompressionRegistry.NotRegistered(compression);
             }
         }
         if (options.Timeout <= TimeSpan.Zero && options.Timeout != Timeout.InfiniteTimeSpan)
@@ -173,7 +173,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
     private Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, RequestTelemetry telemetry, CancellationToken cancellationToken)
         => SendAsync(request, queryId, _timeout, _timeoutName, telemetry, cancellationToken);
 
-    /// <summary>Sends the request; the response belongs to <paramref name="telemetry"/>, which ends with a failure here.</summary>
+    /// <summary>Sends the request; the caller owns the response (<see cref="OpenBodyAsync"/>); <paramref name="telemetry"/> ends with a failure here.</summary>
     private async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, string? queryId, TimeSpan timeLimit, string timeLimitName,
         RequestTelemetry telemetry, CancellationToken cancellationToken)
     {
@@ -251,7 +251,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
             Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
             await using (body.ConfigureAwait(false))
             {
-                using var decoded = new StreamReader(ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
+                using var decoded = new StreamReader(CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()), Encoding.UTF8);
                 text = (await ReadErrorTextAsync(decoded, cancellationToken).ConfigureAwait(false)).Trim();
             }
         }
@@ -313,18 +313,17 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         try
         {
             Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            decoded = ClickHouseContentCoding.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
+            decoded = CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
         }
         catch (Exception e)
         {
-            // The request ends here: its telemetry owns the response and disposes it.
+            // The request ends here, with no body to own the response.
+            response.Dispose();
             telemetry.Failed(e);
             telemetry.Dispose();
             throw;
         }
-        var stream = new ClickHouseResponseStream(decoded, telemetry, tag, queryId ?? ResponseQueryId(response));
-        telemetry.Reading(stream);
-        return stream;
+        return new ClickHouseResponseStream(decoded, response, telemetry, tag, queryId ?? ResponseQueryId(response));
     }
 
     private static string EndpointOf(HttpRequestMessage request)
@@ -352,7 +351,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         {
             request.Headers.Add("X-ClickHouse-Key", _password);
         }
-        if (ClickHouseContentCoding.Name(_responseCompression) is { } coding)
+        if (CompressionStreams.Name(_responseCompression) is { } coding)
         {
             request.Headers.AcceptEncoding.Add(new StringWithQualityHeaderValue(coding));
         }

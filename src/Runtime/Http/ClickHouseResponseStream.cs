@@ -1,6 +1,8 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Net;
 using System.Net.Http;
 using System.Text;
@@ -44,7 +46,8 @@ internal sealed class ClickHouseResponseStream : Stream
     private const int MaxTagLength = 128;
 
     private readonly Stream _inner;
-    private readonly IDisposable? _owner;
+    private readonly HttpResponseMessage _response;
+    private readonly RequestTelemetry _telemetry;
     private readonly byte[] _tag;
     private readonly string? _queryId;
 
@@ -71,21 +74,20 @@ internal sealed class ClickHouseResponseStream : Stream
     private bool _completed;
 
     /// <param name="inner">The (decompressed) body.</param>
-    /// <param name="owner">Disposed with this stream: the HTTP response.</param>
+    /// <param name="response">The HTTP response: this stream owns it, and disposes it.</param>
+    /// <param name="telemetry">The request's telemetry: told what was read, and ended when this stream is disposed.</param>
     /// <param name="exceptionTag">The <c>X-ClickHouse-Exception-Tag</c> header, when the server sent one.</param>
     /// <param name="queryId">The query id, for error messages.</param>
-    public ClickHouseResponseStream(Stream inner, IDisposable? owner, string? exceptionTag, string? queryId)
+    public ClickHouseResponseStream(Stream inner, HttpResponseMessage response, RequestTelemetry telemetry, string? exceptionTag, string? queryId)
     {
         _inner = inner;
-        _owner = owner;
+        _response = response;
+        _telemetry = telemetry;
         _tag = exceptionTag is { Length: > 0 and <= MaxTagLength } && Ascii.IsValid(exceptionTag) ? Encoding.ASCII.GetBytes(exceptionTag) : [];
         _queryId = queryId;
         _holdBack = _tag.Length > 0 ? ClickHouseErrorText.MaxTaggedFrameOpening(_tag.Length) + 2 : TailWindow;
         _ring = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
     }
-
-    /// <summary>Told the bytes handed to the reader so far, after every read.</summary>
-    internal Action<long>? Delivered { get; set; }
 
     /// <summary>
     /// Called when the stream is disposed before the body ended (the caller cancelled, or stopped reading): the query may
@@ -99,8 +101,21 @@ internal sealed class ClickHouseResponseStream : Stream
     /// <summary>The server error or broken body this stream found, if any.</summary>
     internal Exception? Failure => _failure;
 
-    /// <summary>The request's telemetry, when it owns this body.</summary>
-    internal RequestTelemetry? Telemetry => _owner as RequestTelemetry;
+    /// <summary>A header of the response; null when it has none of that name.</summary>
+    internal string? ResponseHeader(string name)
+        => _response.Headers.TryGetValues(name, out IEnumerable<string>? values) ? values.FirstOrDefault() : null;
+
+    /// <summary>A typed read produced <paramref name="rows"/> rows from this body: told to the request's telemetry.</summary>
+    internal void RowsRead(long rows) => _telemetry.Read(rows, _released);
+
+    /// <summary>Reading this body failed with <paramref name="failure"/> (the request fails with it).</summary>
+    internal void Failed(Exception failure) => _telemetry.Failed(failure);
+
+    /// <summary>
+    /// The body is dropped for a new attempt elsewhere (a streamed read that broke off before its first row): the request
+    /// failed, and its progress is not reported further.
+    /// </summary>
+    internal void Dropped(Exception failure) => _telemetry.Dropped(failure);
 
     public override bool CanRead => true;
 
@@ -195,7 +210,7 @@ internal sealed class ClickHouseResponseStream : Stream
         int count = (int)Math.Min(releasable, destination.Length);
         CopyOut(_released, destination.Slice(0, count));
         _released += count;
-        Delivered?.Invoke(_released);
+        _telemetry.Delivered(_released);
         return count;
     }
 
@@ -420,7 +435,7 @@ internal sealed class ClickHouseResponseStream : Stream
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             _inner.Dispose();
-            _owner?.Dispose();
+            EndRequest();
         }
         base.Dispose(disposing);
     }
@@ -436,9 +451,17 @@ internal sealed class ClickHouseResponseStream : Stream
             ArrayPool<byte>.Shared.Return(_ring);
             _ring = null;
             await _inner.DisposeAsync().ConfigureAwait(false);
-            _owner?.Dispose();
+            EndRequest();
         }
         GC.SuppressFinalize(this);
+    }
+
+    /// <summary>Disposes the response and ends the request's telemetry with what this body read.</summary>
+    private void EndRequest()
+    {
+        _response.Dispose();
+        _telemetry.BodyEnded(_released, _failure);
+        _telemetry.Dispose();
     }
 
     public override void Flush()

@@ -5,7 +5,7 @@ using System.Threading.Tasks;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// A streamed INSERT body on its way into the request stream, framed as <see cref="ClickHouseContentCoding.FrameInsert"/>
+/// A streamed INSERT body on its way into the request stream, framed as <see cref="CompressionStreams.FrameInsert"/>
 /// does: what is written to <see cref="Stream"/> goes out inside a compressed stream whose end mark, the sign of a
 /// complete INSERT for every server, is written by <see cref="CompleteAsync"/> only. <see cref="Abort"/>, on any failure
 /// before, makes sure the end mark never reaches the network (nor, since the request is aborted, the chunked terminator).
@@ -19,11 +19,11 @@ internal sealed class FramedInsertBody
     public FramedInsertBody(Stream request, ClickHouseCompression compression)
     {
         _wire = new AbortableWriteStream(request);
-        Stream = ClickHouseContentCoding.FrameInsert(_wire, compression);
+        Stream = CompressionStreams.FrameInsert(_wire, compression);
     }
 
     /// <summary>The <c>Content-Encoding</c> of a body framed for <paramref name="compression"/>.</summary>
-    public static string ContentEncoding(ClickHouseCompression compression) => ClickHouseContentCoding.Name(ClickHouseContentCoding.InsertFraming(compression))!;
+    public static string ContentEncoding(ClickHouseCompression compression) => CompressionStreams.Name(CompressionStreams.InsertFraming(compression))!;
 
     /// <summary>Where the body's bytes go.</summary>
     public Stream Stream { get; }

@@ -25,7 +25,7 @@ internal sealed record NativeBlockTypes(IReadOnlyList<string>? TableTypes);
 
 /// <summary>
 /// An INSERT body written row by row straight into the request stream (chunked, never buffered whole), always framed
-/// in a compressed stream (<see cref="ClickHouseContentCoding.FrameInsert"/>). The body is complete only once the
+/// in a compressed stream (<see cref="CompressionStreams.FrameInsert"/>). The body is complete only once the
 /// compressor's end mark is written, which happens only after the last row: when anything fails before (the caller
 /// cancels, the rows throw, a value cannot be written, the time runs out), the request is aborted without the end mark,
 /// and no server takes what it received for a complete INSERT: gzip, deflate and Brotli decoders refuse a stream

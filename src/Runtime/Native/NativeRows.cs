@@ -15,24 +15,22 @@ namespace ClickHouse.RowBinary;
 internal sealed class NativeRows<T> : IAsyncEnumerable<T>
     where T : IClickHouseRow<T>
 {
-    private readonly Func<CancellationToken, Task<Stream>> _open;
+    private readonly Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response)>> _open;
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
-    private readonly Action<Stream, long>? _finished;
     private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
 
-    /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated).</param>
+    /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated); and the same
+    /// stream as a response body when it is one, told how many rows were handed out (telemetry) and dropped for a new attempt.</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
-    /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
     /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
-    public NativeRows(Func<CancellationToken, Task<Stream>> open, bool ownsStream, CancellationToken cancellationToken, Action<Stream, long>? finished = null,
+    public NativeRows(Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response)>> open, bool ownsStream, CancellationToken cancellationToken,
         Func<ClickHouseClient.FirstRowFailover?>? failover = null)
     {
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
-        _finished = finished;
         _failover = failover;
     }
 
@@ -59,6 +57,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
         ClickHouseClient.FirstRowFailover? failover) : IAsyncEnumerator<T>
     {
         private Stream? _stream;
+        private ClickHouseResponseStream? _response;
         private NativeStreamReader<T>? _reader;
         private int _index = -1;
         private long _rows;
@@ -85,7 +84,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
             }
             cancellationToken.ThrowIfCancellationRequested();
             Current = default!;
-            return _rows > 0 || failover is null ? NextBlockAsync() : failover.ReadFirstAsync(NextBlockAsync, () => _stream, DropAsync, cancellationToken);
+            return _rows > 0 || failover is null ? NextBlockAsync() : failover.ReadFirstAsync(NextBlockAsync, () => _response, DropAsync, cancellationToken);
         }
 
         /// <summary>Reads the next block of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
@@ -93,7 +92,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
         {
             if (_reader is null)
             {
-                _stream = failover is null
+                (_stream, _response) = failover is null
                     ? await rows._open(cancellationToken).ConfigureAwait(false)
                     : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
                 _reader = new NativeStreamReader<T>(_stream);
@@ -120,7 +119,8 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
             if (_stream is { } stream)
             {
                 _stream = null;
-                ClickHouseClient.FirstRowFailover.Dropped(stream, failure);
+                _response?.Dropped(failure);
+                _response = null;
                 if (rows._ownsStream)
                 {
                     await stream.DisposeAsync().ConfigureAwait(false);
@@ -138,7 +138,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
             {
                 return;
             }
-            rows._finished?.Invoke(_stream, _rows);
+            _response?.RowsRead(_rows);
             if (rows._ownsStream)
             {
                 await _stream.DisposeAsync().ConfigureAwait(false);

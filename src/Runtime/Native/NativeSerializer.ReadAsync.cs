@@ -34,7 +34,7 @@ public static partial class NativeSerializer
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
-        return new NativeRows<T>(_ => Task.FromResult(stream), ownsStream: false, cancellationToken);
+        return new NativeRows<T>(_ => Task.FromResult<(Stream, ClickHouseResponseStream?)>((stream, null)), ownsStream: false, cancellationToken);
     }
 
     private static void Append<T>(RowListBuilder<T> rows, ReadOnlySpan<T> block)

@@ -15,25 +15,23 @@ namespace ClickHouse.RowBinary;
 internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
     where TDecoder : struct, IRowDecoder<T>
 {
-    private readonly Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> _open;
+    private readonly Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response, RowBinaryFormat Format, TDecoder Decoder)>> _open;
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
-    private readonly Action<Stream, long>? _finished;
     private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated), with the
-    /// decoder of its rows.</param>
+    /// decoder of its rows; and the same stream as a response body when it is one, told how many rows were handed out (telemetry)
+    /// and dropped for a new attempt.</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
-    /// <param name="finished">Told, when the enumerator is disposed, how many rows it handed out (telemetry).</param>
     /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
-    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken,
-        Action<Stream, long>? finished = null, Func<ClickHouseClient.FirstRowFailover?>? failover = null)
+    public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken,
+        Func<ClickHouseClient.FirstRowFailover?>? failover = null)
     {
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
-        _finished = finished;
         _failover = failover;
     }
 
@@ -68,6 +66,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
         private readonly List<T> _batch = new(Batch);
         private int _index = -1;
         private Stream? _stream;
+        private ClickHouseResponseStream? _response;
         private RowBinaryStreamBuffer? _buffer;
         private RowBinaryStreamParser<T, TDecoder>? _parser;
         private long _rows;
@@ -96,7 +95,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
             _batch.Clear();
             _index = -1;
             Current = default!;
-            return _rows > 0 || failover is null ? NextBatchAsync() : failover.ReadFirstAsync(NextBatchAsync, () => _stream, DropAsync, cancellationToken);
+            return _rows > 0 || failover is null ? NextBatchAsync() : failover.ReadFirstAsync(NextBatchAsync, () => _response, DropAsync, cancellationToken);
         }
 
         /// <summary>Parses the next batch of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
@@ -104,10 +103,11 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
         {
             if (_buffer is null)
             {
-                (Stream body, RowBinaryFormat format, TDecoder decoder) = failover is null
+                (Stream body, ClickHouseResponseStream? response, RowBinaryFormat format, TDecoder decoder) = failover is null
                     ? await rows._open(cancellationToken).ConfigureAwait(false)
                     : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
                 _stream = body;
+                _response = response;
                 _parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
                 _buffer = new RowBinaryStreamBuffer(body);
             }
@@ -152,7 +152,8 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
             if (_stream is { } stream)
             {
                 _stream = null;
-                ClickHouseClient.FirstRowFailover.Dropped(stream, failure);
+                _response?.Dropped(failure);
+                _response = null;
                 if (rows._ownsStream)
                 {
                     await stream.DisposeAsync().ConfigureAwait(false);
@@ -172,7 +173,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
             {
                 return;
             }
-            rows._finished?.Invoke(_stream, _rows);
+            _response?.RowsRead(_rows);
             if (rows._ownsStream)
             {
                 await _stream.DisposeAsync().ConfigureAwait(false);

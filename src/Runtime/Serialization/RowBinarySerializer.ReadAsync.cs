@@ -65,7 +65,7 @@ public static partial class RowBinarySerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ValidateReadFormat(format);
-        return new RowBinaryRows<T, GeneratedRowDecoder<T>>(_ => Task.FromResult((stream, format, default(GeneratedRowDecoder<T>))), ownsStream: false, cancellationToken);
+        return new RowBinaryRows<T, GeneratedRowDecoder<T>>(_ => Task.FromResult<(Stream, ClickHouseResponseStream?, RowBinaryFormat, GeneratedRowDecoder<T>)>((stream, null, format, default)), ownsStream: false, cancellationToken);
     }
 
     /// <summary>Parses the buffered bytes into whole rows and drops the bytes they took.</summary>

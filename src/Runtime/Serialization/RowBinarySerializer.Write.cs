@@ -25,7 +25,7 @@ public static partial class RowBinarySerializer
         WriteHeader<T>(output, format);
         using IEnumerator<T> enumerator = rows.GetEnumerator();
         long rowIndex = 0;
-        while (WriteRows(output, enumerator, format, ref rowIndex, flushThreshold: long.MaxValue))
+        while (WriteRows(output, enumerator, format, ref rowIndex, pending: 0, flushThreshold: long.MaxValue))
         {
         }
     }
@@ -43,7 +43,7 @@ public static partial class RowBinarySerializer
         where T : IClickHouseRow<T>
     {
         WriteHeader<T>(output, format);
-        WriteRows(output, rows, format, firstRowIndex: 0, flushThreshold: long.MaxValue);
+        WriteRows(output, rows, format, firstRowIndex: 0, pending: 0, flushThreshold: long.MaxValue);
     }
 
     internal static bool TryGetSpan<T>(IEnumerable<T> rows, out ReadOnlySpan<T> span)
@@ -76,14 +76,13 @@ public static partial class RowBinarySerializer
 
     /// <summary>
     /// Writes rows until they run out or, at a row boundary, <paramref name="flushThreshold"/> bytes are pending
-    /// in <paramref name="output"/> (counted as a <see cref="PooledBufferWriter"/>'s, else from this call).
-    /// Returns how many rows were written.
+    /// in <paramref name="output"/>: the <paramref name="pending"/> bytes it held before this call plus those this
+    /// call wrote. Returns how many rows were written.
     /// </summary>
-    internal static int WriteRows<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format, long firstRowIndex, long flushThreshold)
+    internal static int WriteRows<T>(IBufferWriter<byte> output, ReadOnlySpan<T> rows, RowBinaryFormat format, long firstRowIndex, long pending, long flushThreshold)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);
-        long alreadyPending = output is PooledBufferWriter pooled ? pooled.WrittenCount : 0;
         bool withDefaults = format == RowBinaryFormat.RowBinaryWithDefaults;
         int i = 0;
         try
@@ -92,7 +91,7 @@ public static partial class RowBinarySerializer
             {
                 WriteRow(ref writer, rows[i], withDefaults);
                 i++;
-                if (alreadyPending + writer.BytesWritten >= flushThreshold)
+                if (pending + writer.BytesWritten >= flushThreshold)
                 {
                     break;
                 }
@@ -114,11 +113,10 @@ public static partial class RowBinarySerializer
     /// The same for rows from an enumerator, which is advanced only here, outside the error wrapping: an
     /// exception of the caller's sequence is its own. Returns false once the enumerator is exhausted.
     /// </summary>
-    private static bool WriteRows<T>(IBufferWriter<byte> output, IEnumerator<T> rows, RowBinaryFormat format, ref long rowIndex, long flushThreshold)
+    private static bool WriteRows<T>(IBufferWriter<byte> output, IEnumerator<T> rows, RowBinaryFormat format, ref long rowIndex, long pending, long flushThreshold)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);
-        long alreadyPending = output is PooledBufferWriter pooled ? pooled.WrittenCount : 0;
         bool withDefaults = format == RowBinaryFormat.RowBinaryWithDefaults;
         while (rows.MoveNext())
         {
@@ -136,7 +134,7 @@ public static partial class RowBinarySerializer
                 throw RowErrors.Writing(T.Schema, writer.CurrentColumn, rowIndex, exception);
             }
             rowIndex++;
-            if (alreadyPending + writer.BytesWritten >= flushThreshold)
+            if (pending + writer.BytesWritten >= flushThreshold)
             {
                 writer.Flush();
                 return true;

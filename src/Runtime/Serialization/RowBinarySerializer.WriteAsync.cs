@@ -51,7 +51,7 @@ public static partial class RowBinarySerializer
                 for (int written = 0; written < array.Length;)
                 {
                     cancellationToken.ThrowIfCancellationRequested();
-                    written += WriteRows<T>(buffer, new ReadOnlySpan<T>(array).Slice(written), format, written, FlushThreshold);
+                    written += WriteRows<T>(buffer, new ReadOnlySpan<T>(array).Slice(written), format, written, buffer.WrittenCount, FlushThreshold);
                     await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
                     rowsSent?.Invoke(written);
                 }
@@ -60,7 +60,7 @@ public static partial class RowBinarySerializer
                 for (int written = 0; written < list.Count;)
                 {
                     cancellationToken.ThrowIfCancellationRequested();
-                    written += WriteRows<T>(buffer, CollectionsMarshal.AsSpan(list).Slice(written), format, written, FlushThreshold);
+                    written += WriteRows<T>(buffer, CollectionsMarshal.AsSpan(list).Slice(written), format, written, buffer.WrittenCount, FlushThreshold);
                     await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
                     rowsSent?.Invoke(written);
                 }
@@ -73,7 +73,7 @@ public static partial class RowBinarySerializer
                     while (more)
                     {
                         cancellationToken.ThrowIfCancellationRequested();
-                        more = WriteRows(buffer, enumerator, format, ref rowIndex, FlushThreshold);
+                        more = WriteRows(buffer, enumerator, format, ref rowIndex, buffer.WrittenCount, FlushThreshold);
                         await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
                         rowsSent?.Invoke(rowIndex);
                     }
@@ -112,7 +112,7 @@ public static partial class RowBinarySerializer
         await foreach (T row in rows.WithCancellation(cancellationToken).ConfigureAwait(false))
         {
             cancellationToken.ThrowIfCancellationRequested();
-            WriteRows<T>(buffer, new ReadOnlySpan<T>(in row), format, rowIndex, FlushThreshold);
+            WriteRows<T>(buffer, new ReadOnlySpan<T>(in row), format, rowIndex, buffer.WrittenCount, FlushThreshold);
             rowIndex++;
             if (buffer.WrittenCount >= FlushThreshold)
             {

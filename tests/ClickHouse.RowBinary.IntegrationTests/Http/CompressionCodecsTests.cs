@@ -14,8 +14,8 @@ public sealed class CompressionCodecsTests
     [InlineData(ClickHouseCompression.Lz4)]
     public void The_companion_package_makes_zstd_and_lz4_available_and_only_they_are_registered(ClickHouseCompression compression)
     {
-        Assert.True(ClickHouseContentCodings.IsAvailable(compression));
+        Assert.True(ClickHouseCompressionRegistry.IsAvailable(compression));
         using var client = new ClickHouseClient(new ClickHouseClientOptions { RequestCompression = compression, ResponseCompression = compression });
-        Assert.Throws<ArgumentOutOfRangeException>(() => ClickHouseContentCodings.Register(ClickHouseCompression.GZip, s => s, s => s));
+        Assert.Throws<ArgumentOutOfRangeException>(() => ClickHouseCompressionRegistry.Register(ClickHouseCompression.GZip, s => s, s => s));
     }
 }

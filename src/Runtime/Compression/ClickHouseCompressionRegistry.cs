@@ -5,11 +5,11 @@ using System.IO;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// Content codings beyond the BCL's gzip, deflate and Brotli: <see cref="ClickHouseCompression.Zstd"/> and
-/// <see cref="ClickHouseCompression.Lz4"/> are registered by the companion package ClickHouse.RowBinary.Compression
+/// The compression codecs beyond the BCL's gzip, deflate and Brotli: <see cref="ClickHouseCompression.Zstd"/> and
+/// <see cref="ClickHouseCompression.Lz4"/> are registered here by the companion package ClickHouse.RowBinary.Compression
 /// (<c>ClickHouseCompressionCodecs.Register()</c>), so that the core package depends on nothing outside the BCL.
 /// </summary>
-public static class ClickHouseContentCodings
+public static class ClickHouseCompressionRegistry
 {
     private static readonly ConcurrentDictionary<ClickHouseCompression, Codec> s_codecs = new();
 

@@ -4,8 +4,8 @@ using System.IO.Compression;
 
 namespace ClickHouse.RowBinary;
 
-/// <summary>The HTTP content codings this client speaks: names, compressing and decompressing streams.</summary>
-internal static class ClickHouseContentCoding
+/// <summary>The compressions this client speaks (<see cref="ClickHouseCompression"/>): their HTTP content-coding names, compressing and decompressing streams.</summary>
+internal static class CompressionStreams
 {
     public static string? Name(ClickHouseCompression compression) => compression switch
     {
@@ -41,7 +41,7 @@ internal static class ClickHouseContentCoding
         ClickHouseCompression.GZip => new GZipStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Deflate => new ZLibStream(destination, CompressionLevel.Fastest, leaveOpen: true),
         ClickHouseCompression.Brotli => new BrotliStream(destination, CompressionLevel.Fastest, leaveOpen: true),
-        ClickHouseCompression.Zstd or ClickHouseCompression.Lz4 => ClickHouseContentCodings.Get(compression).Compress(destination),
+        ClickHouseCompression.Zstd or ClickHouseCompression.Lz4 => ClickHouseCompressionRegistry.Get(compression).Compress(destination),
         _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, "Nothing to compress with."),
     };
 
@@ -52,8 +52,8 @@ internal static class ClickHouseContentCoding
         "gzip" or "x-gzip" => new GZipStream(body, CompressionMode.Decompress),
         "deflate" => new ZLibStream(body, CompressionMode.Decompress),
         "br" => new BrotliStream(body, CompressionMode.Decompress),
-        "zstd" => ClickHouseContentCodings.Get(ClickHouseCompression.Zstd).Decompress(body),
-        "lz4" => ClickHouseContentCodings.Get(ClickHouseCompression.Lz4).Decompress(body),
+        "zstd" => ClickHouseCompressionRegistry.Get(ClickHouseCompression.Zstd).Decompress(body),
+        "lz4" => ClickHouseCompressionRegistry.Get(ClickHouseCompression.Lz4).Decompress(body),
         _ => throw new NotSupportedException(
             $"ClickHouse answered with Content-Encoding '{contentEncoding}', which this client cannot decode; use ClickHouseCompression.GZip, Deflate, Brotli, Zstd or Lz4."),
     };
