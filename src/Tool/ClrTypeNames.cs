@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tool;
 

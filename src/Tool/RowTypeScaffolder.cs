@@ -1,7 +1,6 @@
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tool;
 

@@ -1,6 +1,5 @@
 using System.Text.RegularExpressions;
 using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
-using ClickHouse.RowBinary.Types;
 using Microsoft.CodeAnalysis;
 
 namespace ClickHouse.RowBinary.Generator.Tests;

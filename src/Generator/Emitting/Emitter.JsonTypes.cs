@@ -5,7 +5,7 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 
 internal sealed partial class Emitter
 {
-    private const string ClickHouseTypeName = "global::ClickHouse.RowBinary.Types.ClickHouseType";
+    private const string ClickHouseTypeName = "global::ClickHouse.RowBinary.ClickHouseType";
 
     /// <summary>
     /// Emits a support class field for each JSON type with typed paths or parameters, which the reader and writer

@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using ClickHouse.RowBinary.Generator.Helpers;
 using ClickHouse.RowBinary.Generator.Model;
-using ClickHouse.RowBinary.Types;
 using Microsoft.CodeAnalysis;
 
 namespace ClickHouse.RowBinary.Generator.Parsing;

@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using ClickHouse.RowBinary.Generator.Model;
-using ClickHouse.RowBinary.Types;
 using Microsoft.CodeAnalysis;
 
 namespace ClickHouse.RowBinary.Generator.Parsing;

@@ -12,7 +12,6 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

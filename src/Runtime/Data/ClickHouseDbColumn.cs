@@ -1,6 +1,5 @@
 using System;
 using System.Data.Common;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

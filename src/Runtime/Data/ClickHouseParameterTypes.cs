@@ -5,7 +5,6 @@ using System.Data;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

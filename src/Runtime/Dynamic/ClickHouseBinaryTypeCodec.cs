@@ -4,7 +4,6 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -4,7 +4,6 @@ using System.IO;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

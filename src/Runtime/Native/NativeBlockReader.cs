@@ -1,6 +1,5 @@
 using System;
 using System.Buffers;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,7 +1,6 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.InteropServices;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

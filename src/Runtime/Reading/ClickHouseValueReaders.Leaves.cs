@@ -5,7 +5,6 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Net;
 using System.Numerics;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -2,7 +2,6 @@ using System;
 using System.Collections;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

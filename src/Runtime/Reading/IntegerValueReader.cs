@@ -1,7 +1,6 @@
 using System;
 using System.Numerics;
 using System.Runtime.CompilerServices;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

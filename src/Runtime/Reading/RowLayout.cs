@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Linq;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

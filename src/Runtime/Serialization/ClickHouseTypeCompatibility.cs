@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,7 +1,7 @@
 using System;
 using System.Text;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>Lexical rules of ClickHouse type strings: identifiers, quoting and escaping, as the server applies them.</summary>
 internal static class ClickHouseSyntax

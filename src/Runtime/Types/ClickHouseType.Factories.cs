@@ -2,7 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 // Construction: public factories (throwing ArgumentException) over the validating TryCreate methods the parser uses,
 // so a type built in code is checked and normalised exactly like a parsed one.

@@ -4,7 +4,7 @@ using System.Collections.ObjectModel;
 using System.Globalization;
 using System.Text;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// A parsed ClickHouse data type: immutable, equal by value, and rendered by <see cref="ToString"/> exactly as a

@@ -1,4 +1,4 @@
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>The family of a ClickHouse data type, as named in a type string.</summary>
 /// <remarks>Aliases the server accepts on input (<c>BIGINT</c>, <c>TEXT</c>, <c>Decimal64</c>, ...) map to the canonical kind.</remarks>

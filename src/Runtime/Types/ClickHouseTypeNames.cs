@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>How the parser reads the arguments that follow a type name.</summary>
 internal enum ClickHouseTypeSyntax

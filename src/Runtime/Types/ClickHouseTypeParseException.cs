@@ -1,6 +1,6 @@
 using System;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>A ClickHouse type string that is unknown or malformed.</summary>
 /// <remarks>The message quotes the input, names the zero-based character position and says what was expected:

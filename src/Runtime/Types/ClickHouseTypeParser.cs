@@ -3,7 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// A recursive-descent parser for ClickHouse type strings: everything a server prints in a

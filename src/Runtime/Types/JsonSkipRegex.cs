@@ -1,7 +1,7 @@
 using System;
 using System.Text.RegularExpressions;
 
-namespace ClickHouse.RowBinary.Types;
+namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// The pattern of a JSON type's <c>SKIP REGEXP</c>, checked when the type is created: patterns arrive in type strings

@@ -2,7 +2,6 @@ using System;
 using System.Net;
 using System.Net.Sockets;
 using System.Numerics;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

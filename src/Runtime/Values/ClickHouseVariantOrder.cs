@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using ClickHouse.RowBinary.Types;
 using CsCheck;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Fuzz;

@@ -1,5 +1,4 @@
 using System.Text.Json;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Fuzz;
 

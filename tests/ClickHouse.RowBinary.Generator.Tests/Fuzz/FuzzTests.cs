@@ -1,4 +1,3 @@
-using ClickHouse.RowBinary.Types;
 using CsCheck;
 using Xunit.Abstractions;
 

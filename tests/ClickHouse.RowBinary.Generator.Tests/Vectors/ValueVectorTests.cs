@@ -1,7 +1,6 @@
 using System.Text.Json;
 using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 using ClickHouse.RowBinary.Generator.Tests.Rows;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Generator.Tests.Vectors;
 

@@ -24,7 +24,7 @@ public sealed class DataReaderServerTests(ClickHouseServerFixture server)
         Assert.Equal(9, reader.FieldCount);
         Assert.Equal(["id", "delta", "page", "ratio", "day", "ts", "pair", "code", "parity"], Enumerable.Range(0, 9).Select(reader.GetName));
         Assert.Equal("Nullable(Float64)", reader.GetDataTypeName(3));
-        Assert.Equal(Types.ClickHouseTypeKind.Array, reader.GetClickHouseType(6).Kind);
+        Assert.Equal(ClickHouseTypeKind.Array, reader.GetClickHouseType(6).Kind);
         Assert.Equal([typeof(ulong), typeof(int), typeof(string), typeof(double), typeof(DateOnly), typeof(DateTime), typeof(ulong[]), typeof(byte[]), typeof(string)],
             Enumerable.Range(0, 9).Select(reader.GetFieldType));
 

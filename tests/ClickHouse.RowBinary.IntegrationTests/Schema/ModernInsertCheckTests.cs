@@ -222,7 +222,7 @@ public sealed class ModernInsertCheckTests
         {
             return RowBinaryHeaderChecker.IsCompatible(rowType, dataType);
         }
-        catch (Types.ClickHouseTypeParseException)
+        catch (ClickHouseTypeParseException)
         {
             return false;
         }

@@ -1,5 +1,4 @@
 using System.Buffers;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.BadInput;
 

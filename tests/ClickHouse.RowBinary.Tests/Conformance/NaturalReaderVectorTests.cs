@@ -1,5 +1,4 @@
 using System.Net;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Conformance;
 

@@ -1,5 +1,4 @@
 using System.Buffers;
-using ClickHouse.RowBinary.Types;
 using Xunit.Abstractions;
 
 namespace ClickHouse.RowBinary.Tests.Oracle;

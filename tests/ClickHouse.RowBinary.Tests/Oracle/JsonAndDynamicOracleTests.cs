@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Text.Json;
-using ClickHouse.RowBinary.Types;
 using Xunit.Abstractions;
 
 namespace ClickHouse.RowBinary.Tests.Oracle;

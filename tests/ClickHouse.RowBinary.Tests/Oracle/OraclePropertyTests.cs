@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Globalization;
 using System.Text.Json;
 using ClickHouse.RowBinary.Tests.Conformance;
-using ClickHouse.RowBinary.Types;
 using Xunit.Abstractions;
 
 namespace ClickHouse.RowBinary.Tests.Oracle;

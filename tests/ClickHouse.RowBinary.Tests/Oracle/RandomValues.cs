@@ -3,7 +3,6 @@ using System.Net;
 using System.Numerics;
 using System.Text;
 using System.Text.Json.Nodes;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Oracle;
 

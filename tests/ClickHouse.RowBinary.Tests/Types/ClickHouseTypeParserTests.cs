@@ -1,7 +1,6 @@
 using ClickHouse.RowBinary.Tests.Oracle;
 using System.Text;
 using System.Text.Json;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Types;
 

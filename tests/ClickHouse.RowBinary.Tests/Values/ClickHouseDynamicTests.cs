@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Net;
 using System.Numerics;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Values;
 

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Net;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Values;
 

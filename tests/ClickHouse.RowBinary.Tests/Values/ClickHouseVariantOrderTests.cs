@@ -1,4 +1,3 @@
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Values;
 

@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary.Tests.Values;
 

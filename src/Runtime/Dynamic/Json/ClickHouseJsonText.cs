@@ -4,7 +4,6 @@ using System.Globalization;
 using System.Net;
 using System.Numerics;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

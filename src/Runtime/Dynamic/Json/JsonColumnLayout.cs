@@ -3,7 +3,6 @@ using System.Collections.Generic;
 using System.Text;
 using System.Text.Json;
 using System.Text.RegularExpressions;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

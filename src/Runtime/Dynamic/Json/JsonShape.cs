@@ -2,7 +2,6 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text.Json;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -5,7 +5,6 @@ using System.Net;
 using System.Net.Sockets;
 using System.Numerics;
 using System.Text.Json;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

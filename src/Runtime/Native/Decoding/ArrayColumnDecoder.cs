@@ -1,6 +1,5 @@
 using System;
 using System.Buffers.Binary;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

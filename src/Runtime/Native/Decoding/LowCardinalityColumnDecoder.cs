@@ -1,7 +1,6 @@
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,5 +1,4 @@
 using System;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 

@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Text;
-using ClickHouse.RowBinary.Types;
 
 namespace ClickHouse.RowBinary;
 
