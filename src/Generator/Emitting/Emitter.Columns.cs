@@ -36,7 +36,7 @@ internal sealed partial class Emitter
     /// <summary>Names the column methods of every non-scalar field, in field order; null for a scalar.</summary>
     private static ColumnMethods?[] NameColumnMethods(RowShape row)
     {
-        var names = new LocalNames();
+        var names = new LocalNames(WriteRowMethod);
         var methods = new ColumnMethods?[row.Fields.Count];
         for (int i = 0; i < methods.Length; i++)
         {
@@ -65,29 +65,19 @@ internal sealed partial class Emitter
         return methods;
     }
 
-    private bool HasColumnMethods()
-    {
-        foreach (ColumnMethods? methods in _columnMethods)
-        {
-            if (methods is not null)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /// <summary>
-    /// The nested class that holds one writer and one reader per non-scalar column: Write and WriteWithDefaults
-    /// share the writer, Read and Read(columnOrder) the reader, so that each column's code is emitted once. It is
-    /// nested in the row type so that it reaches whatever the row type's members reach.
+    /// The nested class that holds the row writer that Write and WriteWithDefaults share, and one writer and one
+    /// reader per non-scalar column: the row writer and Native's writer share the writer, Read, Read(columnOrder) and
+    /// ReadNative the reader, so that each column's code is emitted once. It is nested in the row type so that it
+    /// reaches whatever the row type's members reach.
     /// </summary>
     private void EmitColumnMethods()
     {
         _code.WriteLine($"private static class {_spec.ColumnsClass}");
         using (_code.OpenBlock())
         {
-            bool first = true;
+            EmitWriteRow();
+            bool first = false;
             int column = 0;
             for (int i = 0; i < _spec.Row.Fields.Count; i++)
             {

@@ -7,13 +7,31 @@ internal sealed partial class Emitter
 {
     private static readonly Regex s_identifier = new("^@?[A-Za-z_][A-Za-z0-9_]*$", RegexOptions.CultureInvariant);
 
+    /// <summary>
+    /// Write and WriteWithDefaults: both call the one row writer of the columns class (<see cref="EmitWriteRow"/>)
+    /// with a constant that the JIT folds.
+    /// </summary>
     private void EmitWrite(bool withDefaults)
     {
         string method = withDefaults ? "WriteWithDefaults" : "Write";
-        _code.WriteLine($"static void {_interface}.{method}(ref {WriterType} writer, {_spec.Row.TypeName} row)");
+        _code.WriteLine($"static void {_interface}.{method}(ref {WriterType} writer, {_spec.Row.TypeName} row) => {_spec.ColumnsClass}.{WriteRowMethod}(ref writer, row, withDefaults: {(withDefaults ? "true" : "false")});");
+    }
+
+    /// <summary>The name of the row writer in the columns class; column methods never take it.</summary>
+    private const string WriteRowMethod = "WriteRow";
+
+    /// <summary>
+    /// The row writer: each column in RowBinary, after its RowBinaryWithDefaults marker when <c>withDefaults</c>.
+    /// Consecutive fixed-width and String columns go into one reserved span in RowBinary; in RowBinaryWithDefaults,
+    /// where each is preceded by its marker, they are written value by value.
+    /// </summary>
+    private void EmitWriteRow()
+    {
+        _code.WriteLine(AggressiveInlining);
+        _code.WriteLine($"public static void {WriteRowMethod}(ref {WriterType} writer, {_spec.Row.TypeName} row, bool withDefaults)");
         using (_code.OpenBlock())
         {
-            var names = new LocalNames("writer", "row");
+            var names = new LocalNames("writer", "row", "withDefaults");
             if (_spec.Row.IsReferenceType)
             {
                 _code.WriteLine("global::System.ArgumentNullException.ThrowIfNull(row);");
@@ -25,57 +43,68 @@ internal sealed partial class Emitter
             {
                 FieldSpec field = fields[index];
                 string member = "row." + Identifier(field.MemberName);
-                if (IsSpanWritable(field, withDefaults) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1], withDefaults))
+                if (IsSpanWritable(field) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1]))
                 {
                     var run = new System.Collections.Generic.List<FieldSpec>();
-                    while (index < fields.Count && IsSpanWritable(fields[index], withDefaults))
+                    while (index < fields.Count && IsSpanWritable(fields[index]))
                     {
                         run.Add(fields[index++]);
                     }
                     index--;
-                    EmitWriteRun(run, column, withDefaults, names);
-                    column += run.Count;
+                    int first = column;
+                    _code.WriteLine("if (withDefaults)");
+                    using (_code.OpenBlock())
+                    {
+                        foreach (FieldSpec runField in run)
+                        {
+                            string runMember = "row." + Identifier(runField.MemberName);
+                            EmitColumnStart(column++, runField.UseServerDefault ? IsDefault(runField.Value, runMember) : null,
+                                () => EmitWriteValue(runField.Value, runMember, runField.LocalName, names));
+                        }
+                    }
+                    _code.WriteLine("else");
+                    using (_code.OpenBlock())
+                    {
+                        EmitWriteRun(run, first, names);
+                    }
                     continue;
                 }
                 if (field.Value is NestedValueSpec nested)
                 {
-                    EmitWriteNested(field, nested, _columnMethods[index]!, member, ref column, withDefaults, names);
+                    EmitWriteNested(field, nested, _columnMethods[index]!, member, ref column, names);
                     continue;
                 }
 
-                _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
                 ColumnMethods? methods = _columnMethods[index];
-                EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? IsDefault(field.Value, member) : null,
+                EmitColumnStart(column++, field.UseServerDefault ? IsDefault(field.Value, member) : null,
                     () => EmitWriteColumn(field, methods, member, names));
             }
         }
     }
 
     /// <summary>
-    /// Emits a column's write; in RowBinaryWithDefaults after its marker: 1 and nothing more when
-    /// <paramref name="isDefault"/> (a condition, or null for never) holds, else 0 and the value.
+    /// Emits a column's start and write: in RowBinaryWithDefaults, marker 1 and nothing more when
+    /// <paramref name="isDefault"/> (a condition, or null for never) holds, else marker 0 and the value.
     /// </summary>
-    private void EmitWithDefaultsMarker(bool withDefaults, string? isDefault, System.Action write)
+    private void EmitColumnStart(int column, string? isDefault, System.Action write)
     {
-        if (withDefaults && isDefault is not null)
+        if (isDefault is not null)
         {
-            _code.WriteLine($"if ({isDefault})");
+            _code.WriteLine(isDefault.Contains("||") ? $"if (withDefaults && ({isDefault}))" : $"if (withDefaults && {isDefault})");
             using (_code.OpenBlock())
             {
+                _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
                 _code.WriteLine("writer.WriteUInt8(1);");
             }
             _code.WriteLine("else");
             using (_code.OpenBlock())
             {
-                _code.WriteLine("writer.WriteUInt8(0);");
+                _code.WriteLine($"writer.BeginColumn({Number(column)}, withDefaults);");
                 write();
             }
             return;
         }
-        if (withDefaults)
-        {
-            _code.WriteLine("writer.WriteUInt8(0);");
-        }
+        _code.WriteLine($"writer.BeginColumn({Number(column)}, withDefaults);");
         write();
     }
 
@@ -94,19 +123,14 @@ internal sealed partial class Emitter
     /// Writes a Nested field as its flattened columns: each <c>name.field</c> column is an array of that field of
     /// every element.
     /// </summary>
-    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, bool withDefaults, LocalNames names)
+    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, LocalNames names)
     {
-        string collection = field.LocalName;
+        _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
+        string collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
         for (int k = 0; k < nested.Row.Fields.Count; k++)
         {
-            _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
-            if (k == 0)
-            {
-                collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
-            }
-
             string writeColumn = $"{_spec.ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
-            EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
+            EmitColumnStart(column++, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
                 () => _code.WriteLine(writeColumn));
         }
     }

@@ -67,7 +67,6 @@ internal sealed partial class Emitter
             _code.WriteLine($"static {SchemaType} {_interface}.Schema => {_spec.SupportClass}.Schema;");
             _code.WriteLine();
             EmitWrite(withDefaults: false);
-            _code.WriteLine();
             EmitWrite(withDefaults: true);
             _code.WriteLine();
             EmitRead();
@@ -77,11 +76,8 @@ internal sealed partial class Emitter
             EmitWriteNativeColumn();
             _code.WriteLine();
             EmitReadNative();
-            if (HasColumnMethods())
-            {
-                _code.WriteLine();
-                EmitColumnMethods();
-            }
+            _code.WriteLine();
+            EmitColumnMethods();
         }
 
         for (int i = 0; i < _spec.ContainingTypes.Count; i++)

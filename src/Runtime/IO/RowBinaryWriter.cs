@@ -91,6 +91,21 @@ public ref partial struct RowBinaryWriter
     /// </summary>
     public int CurrentColumn { readonly get; set; }
 
+    /// <summary>
+    /// Starts a column of a row: sets <see cref="CurrentColumn"/> and, when <paramref name="withDefaults"/>
+    /// (RowBinaryWithDefaults), writes the 0 marker that says a value follows. Generated code passes a constant
+    /// that the JIT folds, so that RowBinary and RowBinaryWithDefaults share one row writer.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BeginColumn(int column, bool withDefaults)
+    {
+        CurrentColumn = column;
+        if (withDefaults)
+        {
+            WriteUInt8(0);
+        }
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt8(byte value) => WriteRaw(value);
 

@@ -7,41 +7,8 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        string? city = row.City;
-        int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
-        int reserve = 4 + cityMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, city);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
-        writer.Advance(position + 4);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        string? city = row.City;
-        int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
-        int reserve = 6 + cityMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, city);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), city);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Zip);
-        writer.Advance(position + 5);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Collections.Address global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -112,6 +79,37 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             string city = cityColumn.ReadString();
             uint zip = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(zipColumn.Slice(i * 4));
             rows[i] = new global::Samples.Collections.Address(city, zip);
+        }
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            if (withDefaults)
+            {
+                writer.BeginColumn(0, withDefaults);
+                writer.WriteString(row.City);
+                writer.BeginColumn(1, withDefaults);
+                writer.WriteUInt32(row.Zip);
+            }
+            else
+            {
+                writer.CurrentColumn = 0;
+                string? city = row.City;
+                int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
+                int reserve = 4 + cityMaxBytes;
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, city);
+                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
+                writer.Advance(position + 4);
+            }
         }
     }
 }

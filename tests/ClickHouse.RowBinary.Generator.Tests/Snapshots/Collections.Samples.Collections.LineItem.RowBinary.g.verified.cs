@@ -7,39 +7,8 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
-    {
-        writer.CurrentColumn = 0;
-        string? sku = row.Sku;
-        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
-        int reserve = 4 + skuMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, sku);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
-        writer.Advance(position + 4);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
-    {
-        writer.CurrentColumn = 0;
-        string? sku = row.Sku;
-        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
-        int reserve = 6 + skuMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, sku);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), sku);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Quantity);
-        writer.Advance(position + 5);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -110,6 +79,36 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
             string sku = skuColumn.ReadString();
             uint quantity = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(quantityColumn.Slice(i * 4));
             rows[i] = new global::Samples.Collections.LineItem(sku, quantity);
+        }
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row, bool withDefaults)
+        {
+            if (withDefaults)
+            {
+                writer.BeginColumn(0, withDefaults);
+                writer.WriteString(row.Sku);
+                writer.BeginColumn(1, withDefaults);
+                writer.WriteUInt32(row.Quantity);
+            }
+            else
+            {
+                writer.CurrentColumn = 0;
+                string? sku = row.Sku;
+                int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
+                int reserve = 4 + skuMaxBytes;
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, sku);
+                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
+                writer.Advance(position + 4);
+            }
         }
     }
 }

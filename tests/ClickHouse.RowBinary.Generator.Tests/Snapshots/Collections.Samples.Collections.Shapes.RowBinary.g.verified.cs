@@ -7,167 +7,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
-        writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteNames(ref writer, row.Names);
-        writer.CurrentColumn = 2;
-        ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
-        writer.CurrentColumn = 3;
-        ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
-        writer.CurrentColumn = 4;
-        ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
-        writer.CurrentColumn = 5;
-        ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
-        writer.CurrentColumn = 6;
-        ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
-        writer.CurrentColumn = 7;
-        ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
-        writer.CurrentColumn = 8;
-        ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
-        writer.CurrentColumn = 9;
-        ClickHouseRowColumns.WritePair(ref writer, row.Pair);
-        writer.CurrentColumn = 10;
-        ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
-        writer.CurrentColumn = 11;
-        ClickHouseRowColumns.WriteHome(ref writer, row.Home);
-        writer.CurrentColumn = 12;
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-        ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
-        writer.CurrentColumn = 13;
-        ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
-        writer.CurrentColumn = 14;
-        ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
-        writer.CurrentColumn = 15;
-        ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
-        writer.CurrentColumn = 16;
-        ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
-        writer.CurrentColumn = 17;
-        ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
-        writer.CurrentColumn = 18;
-        ClickHouseRowColumns.WritePath(ref writer, row.Path);
-        writer.CurrentColumn = 19;
-        ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
-        writer.CurrentColumn = 20;
-        ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
-        writer.CurrentColumn = 21;
-        ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
-        writer.CurrentColumn = 22;
-        ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
-        writer.CurrentColumn = 23;
-        writer.WriteGeometry(row.Shape);
-        writer.CurrentColumn = 24;
-        ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
-        writer.CurrentColumn = 25;
-        ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
-        writer.CurrentColumn = 26;
-        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
-        writer.CurrentColumn = 27;
-        writer.WriteUInt64(row.Total);
-        writer.CurrentColumn = 28;
-        ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
-        writer.CurrentColumn = 29;
-        ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteNames(ref writer, row.Names);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WritePair(ref writer, row.Pair);
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteHome(ref writer, row.Home);
-        writer.CurrentColumn = 12;
-        global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WritePath(ref writer, row.Path);
-        writer.CurrentColumn = 19;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
-        writer.CurrentColumn = 20;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
-        writer.CurrentColumn = 21;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
-        writer.CurrentColumn = 22;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
-        writer.CurrentColumn = 23;
-        writer.WriteUInt8(0);
-        writer.WriteGeometry(row.Shape);
-        writer.CurrentColumn = 24;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
-        writer.CurrentColumn = 25;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
-        writer.CurrentColumn = 26;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
-        writer.CurrentColumn = 27;
-        writer.WriteUInt8(0);
-        writer.WriteUInt64(row.Total);
-        writer.CurrentColumn = 28;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
-        writer.CurrentColumn = 29;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Collections.Shapes global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -817,6 +658,74 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            writer.BeginColumn(0, withDefaults);
+            ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
+            writer.BeginColumn(1, withDefaults);
+            ClickHouseRowColumns.WriteNames(ref writer, row.Names);
+            writer.BeginColumn(2, withDefaults);
+            ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
+            writer.BeginColumn(3, withDefaults);
+            ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
+            writer.BeginColumn(4, withDefaults);
+            ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
+            writer.BeginColumn(5, withDefaults);
+            ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
+            writer.BeginColumn(6, withDefaults);
+            ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
+            writer.BeginColumn(7, withDefaults);
+            ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
+            writer.BeginColumn(8, withDefaults);
+            ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
+            writer.BeginColumn(9, withDefaults);
+            ClickHouseRowColumns.WritePair(ref writer, row.Pair);
+            writer.BeginColumn(10, withDefaults);
+            ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
+            writer.BeginColumn(11, withDefaults);
+            ClickHouseRowColumns.WriteHome(ref writer, row.Home);
+            writer.CurrentColumn = 12;
+            global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
+            writer.BeginColumn(12, withDefaults);
+            ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
+            writer.BeginColumn(13, withDefaults);
+            ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
+            writer.BeginColumn(14, withDefaults);
+            ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
+            writer.BeginColumn(15, withDefaults);
+            ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
+            writer.BeginColumn(16, withDefaults);
+            ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
+            writer.BeginColumn(17, withDefaults);
+            ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
+            writer.BeginColumn(18, withDefaults);
+            ClickHouseRowColumns.WritePath(ref writer, row.Path);
+            writer.BeginColumn(19, withDefaults);
+            ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
+            writer.BeginColumn(20, withDefaults);
+            ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
+            writer.BeginColumn(21, withDefaults);
+            ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
+            writer.BeginColumn(22, withDefaults);
+            ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
+            writer.BeginColumn(23, withDefaults);
+            writer.WriteGeometry(row.Shape);
+            writer.BeginColumn(24, withDefaults);
+            ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
+            writer.BeginColumn(25, withDefaults);
+            ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
+            writer.BeginColumn(26, withDefaults);
+            ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+            writer.BeginColumn(27, withDefaults);
+            writer.WriteUInt64(row.Total);
+            writer.BeginColumn(28, withDefaults);
+            ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+            writer.BeginColumn(29, withDefaults);
+            ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
+        }
+
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNumbers(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] numbers)
         {

@@ -7,64 +7,8 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 1;
-        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
-        global::System.Span<byte> span = writer.GetSpan(24);
-        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
-        writer.Advance(24);
-        writer.CurrentColumn = 2;
-        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-        writer.CurrentColumn = 3;
-        writer.WriteString(row.Kind);
-        writer.CurrentColumn = 4;
-        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-        writer.CurrentColumn = 5;
-        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-        writer.CurrentColumn = 6;
-        writer.WriteDecimal(row.Amount, 18, 4);
-        writer.CurrentColumn = 7;
-        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 8;
-        writer.WriteBool(row.Flag);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 1;
-        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
-        global::System.Span<byte> span = writer.GetSpan(26);
-        span[0] = 0;
-        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
-        span[17] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(18), timestamp);
-        writer.Advance(26);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.Kind);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.Amount, 18, 4);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
-        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
-        writer.WriteBool(row.Flag);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Analytics.Events.Event global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -296,6 +240,42 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            if (withDefaults)
+            {
+                writer.BeginColumn(0, withDefaults);
+                writer.WriteUuid(row.Id);
+                writer.BeginColumn(1, withDefaults);
+                writer.WriteDateTime64(row.Timestamp, 3);
+            }
+            else
+            {
+                writer.CurrentColumn = 1;
+                long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
+                global::System.Span<byte> span = writer.GetSpan(24);
+                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
+                writer.Advance(24);
+            }
+            writer.BeginColumn(2, withDefaults);
+            ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
+            writer.BeginColumn(3, withDefaults);
+            writer.WriteString(row.Kind);
+            writer.BeginColumn(4, withDefaults);
+            ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
+            writer.BeginColumn(5, withDefaults);
+            ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
+            writer.BeginColumn(6, withDefaults);
+            writer.WriteDecimal(row.Amount, 18, 4);
+            writer.BeginColumn(7, withDefaults);
+            writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+            writer.BeginColumn(8, withDefaults);
+            writer.WriteBool(row.Flag);
+        }
+
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteUserId(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, ulong? userId)
         {

@@ -11,72 +11,8 @@ partial class Outer
         {
             static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Schema => ClickHouseRowSupport.Schema;
 
-            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
-            {
-                global::System.ArgumentNullException.ThrowIfNull(row);
-                writer.CurrentColumn = 1;
-                string? label = row.Label;
-                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
-                int reserve = 4 + labelMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, label);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
-                int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
-                writer.Advance(position);
-                writer.CurrentColumn = 2;
-                ClickHouseRowColumns.WriteNote(ref writer, row.Note);
-                writer.CurrentColumn = 3;
-                long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
-                global::System.Span<byte> span2 = writer.GetSpan(12);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span2, seen);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span2.Slice(8), row.Count);
-                writer.Advance(12);
-            }
-
-            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
-            {
-                global::System.ArgumentNullException.ThrowIfNull(row);
-                writer.CurrentColumn = 1;
-                string? label = row.Label;
-                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
-                int reserve = 6 + labelMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, label);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                span[0] = 0;
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.@class);
-                span[5] = 0;
-                int position = 6 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(6), label);
-                writer.Advance(position);
-                writer.CurrentColumn = 2;
-                if (row.Note is null)
-                {
-                    writer.WriteUInt8(1);
-                }
-                else
-                {
-                    writer.WriteUInt8(0);
-                    ClickHouseRowColumns.WriteNote(ref writer, row.Note);
-                }
-                writer.CurrentColumn = 3;
-                if (row.Seen == default)
-                {
-                    writer.WriteUInt8(1);
-                }
-                else
-                {
-                    writer.WriteUInt8(0);
-                    writer.WriteDateTime64(row.Seen, 7);
-                }
-                writer.CurrentColumn = 4;
-                writer.WriteUInt8(0);
-                writer.WriteInt32(row.Count);
-            }
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
             static global::Samples.Layouts.Outer.Inner.Reading global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
             {
@@ -221,6 +157,68 @@ partial class Outer
 
             private static class ClickHouseRowColumns
             {
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+                public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row, bool withDefaults)
+                {
+                    global::System.ArgumentNullException.ThrowIfNull(row);
+                    if (withDefaults)
+                    {
+                        writer.BeginColumn(0, withDefaults);
+                        writer.WriteInt32(row.@class);
+                        writer.BeginColumn(1, withDefaults);
+                        writer.WriteString(row.Label);
+                    }
+                    else
+                    {
+                        writer.CurrentColumn = 1;
+                        string? label = row.Label;
+                        int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
+                        int reserve = 4 + labelMaxBytes;
+                        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                        {
+                            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, label);
+                        }
+                        global::System.Span<byte> span = writer.GetSpan(reserve);
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
+                        int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
+                        writer.Advance(position);
+                    }
+                    if (withDefaults && row.Note is null)
+                    {
+                        writer.CurrentColumn = 2;
+                        writer.WriteUInt8(1);
+                    }
+                    else
+                    {
+                        writer.BeginColumn(2, withDefaults);
+                        ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                    }
+                    if (withDefaults)
+                    {
+                        if (withDefaults && row.Seen == default)
+                        {
+                            writer.CurrentColumn = 3;
+                            writer.WriteUInt8(1);
+                        }
+                        else
+                        {
+                            writer.BeginColumn(3, withDefaults);
+                            writer.WriteDateTime64(row.Seen, 7);
+                        }
+                        writer.BeginColumn(4, withDefaults);
+                        writer.WriteInt32(row.Count);
+                    }
+                    else
+                    {
+                        writer.CurrentColumn = 3;
+                        long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
+                        global::System.Span<byte> span2 = writer.GetSpan(12);
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span2, seen);
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span2.Slice(8), row.Count);
+                        writer.Advance(12);
+                    }
+                }
+
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
                 public static void WriteNote(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? note)
                 {

@@ -7,30 +7,8 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
-    {
-        writer.CurrentColumn = 0;
-        writer.WriteFloat64(row.Value);
-        writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
-    {
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteFloat64(row.Value);
-        writer.CurrentColumn = 1;
-        if (row.Weights is null || row.Weights.Length == 0)
-        {
-            writer.WriteUInt8(1);
-        }
-        else
-        {
-            writer.WriteUInt8(0);
-            ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
-        }
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Layouts.Sample global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -106,6 +84,23 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row, bool withDefaults)
+        {
+            writer.BeginColumn(0, withDefaults);
+            writer.WriteFloat64(row.Value);
+            if (withDefaults && (row.Weights is null || row.Weights.Length == 0))
+            {
+                writer.CurrentColumn = 1;
+                writer.WriteUInt8(1);
+            }
+            else
+            {
+                writer.BeginColumn(1, withDefaults);
+                ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+            }
+        }
+
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
         {

@@ -7,109 +7,8 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        global::System.Span<byte> span = writer.GetSpan(62);
-        span[0] = (byte)row.Int8;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(1), row.Int16);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(3), row.Int32);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(7), row.Int64);
-        span[15] = row.UInt8;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(16), row.UInt16);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(18), row.UInt32);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(22), row.UInt64);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(30), row.Int128);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(46), row.UInt128);
-        writer.Advance(62);
-        writer.CurrentColumn = 10;
-        writer.WriteInt256(row.Int256);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt256(row.UInt256);
-        global::System.Span<byte> span2 = writer.GetSpan(12);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2, row.Float32);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(4), row.Float64);
-        writer.Advance(12);
-        writer.CurrentColumn = 14;
-        writer.WriteBFloat16(row.BFloat16);
-        writer.CurrentColumn = 15;
-        writer.WriteBool(row.Bool);
-        writer.CurrentColumn = 16;
-        writer.WriteDecimal(row.DefaultDecimal, 28, 10);
-        writer.CurrentColumn = 17;
-        writer.WriteDecimal(row.Decimal32, 9, 2);
-        writer.CurrentColumn = 18;
-        writer.WriteDecimal(row.Decimal128, 38, 10);
-        writer.CurrentColumn = 19;
-        writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
-        writer.CurrentColumn = 20;
-        writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
-        writer.CurrentColumn = 21;
-        writer.WriteInt32((int)row.PriorityNumber);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        global::System.Span<byte> span = writer.GetSpan(72);
-        span[0] = 0;
-        span[1] = (byte)row.Int8;
-        span[2] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(3), row.Int16);
-        span[5] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(6), row.Int32);
-        span[10] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(11), row.Int64);
-        span[19] = 0;
-        span[20] = row.UInt8;
-        span[21] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(22), row.UInt16);
-        span[24] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(25), row.UInt32);
-        span[29] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(30), row.UInt64);
-        span[38] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(39), row.Int128);
-        span[55] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(56), row.UInt128);
-        writer.Advance(72);
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
-        writer.WriteInt256(row.Int256);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
-        writer.WriteUInt256(row.UInt256);
-        global::System.Span<byte> span2 = writer.GetSpan(14);
-        span2[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2.Slice(1), row.Float32);
-        span2[5] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(6), row.Float64);
-        writer.Advance(14);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
-        writer.WriteBFloat16(row.BFloat16);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
-        writer.WriteBool(row.Bool);
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.DefaultDecimal, 28, 10);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.Decimal32, 9, 2);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.Decimal128, 38, 10);
-        writer.CurrentColumn = 19;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
-        writer.CurrentColumn = 20;
-        writer.WriteUInt8(0);
-        writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
-        writer.CurrentColumn = 21;
-        writer.WriteUInt8(0);
-        writer.WriteInt32((int)row.PriorityNumber);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Numbers.Numbers global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -654,6 +553,87 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
                 WideDecimalAsDecimal = wideDecimalAsDecimal,
                 PriorityNumber = priorityNumber,
             };
+        }
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            if (withDefaults)
+            {
+                writer.BeginColumn(0, withDefaults);
+                writer.WriteInt8(row.Int8);
+                writer.BeginColumn(1, withDefaults);
+                writer.WriteInt16(row.Int16);
+                writer.BeginColumn(2, withDefaults);
+                writer.WriteInt32(row.Int32);
+                writer.BeginColumn(3, withDefaults);
+                writer.WriteInt64(row.Int64);
+                writer.BeginColumn(4, withDefaults);
+                writer.WriteUInt8(row.UInt8);
+                writer.BeginColumn(5, withDefaults);
+                writer.WriteUInt16(row.UInt16);
+                writer.BeginColumn(6, withDefaults);
+                writer.WriteUInt32(row.UInt32);
+                writer.BeginColumn(7, withDefaults);
+                writer.WriteUInt64(row.UInt64);
+                writer.BeginColumn(8, withDefaults);
+                writer.WriteInt128(row.Int128);
+                writer.BeginColumn(9, withDefaults);
+                writer.WriteUInt128(row.UInt128);
+            }
+            else
+            {
+                global::System.Span<byte> span = writer.GetSpan(62);
+                span[0] = (byte)row.Int8;
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(1), row.Int16);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(3), row.Int32);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(7), row.Int64);
+                span[15] = row.UInt8;
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(16), row.UInt16);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(18), row.UInt32);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(22), row.UInt64);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(30), row.Int128);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(46), row.UInt128);
+                writer.Advance(62);
+            }
+            writer.BeginColumn(10, withDefaults);
+            writer.WriteInt256(row.Int256);
+            writer.BeginColumn(11, withDefaults);
+            writer.WriteUInt256(row.UInt256);
+            if (withDefaults)
+            {
+                writer.BeginColumn(12, withDefaults);
+                writer.WriteFloat32(row.Float32);
+                writer.BeginColumn(13, withDefaults);
+                writer.WriteFloat64(row.Float64);
+            }
+            else
+            {
+                global::System.Span<byte> span2 = writer.GetSpan(12);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2, row.Float32);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(4), row.Float64);
+                writer.Advance(12);
+            }
+            writer.BeginColumn(14, withDefaults);
+            writer.WriteBFloat16(row.BFloat16);
+            writer.BeginColumn(15, withDefaults);
+            writer.WriteBool(row.Bool);
+            writer.BeginColumn(16, withDefaults);
+            writer.WriteDecimal(row.DefaultDecimal, 28, 10);
+            writer.BeginColumn(17, withDefaults);
+            writer.WriteDecimal(row.Decimal32, 9, 2);
+            writer.BeginColumn(18, withDefaults);
+            writer.WriteDecimal(row.Decimal128, 38, 10);
+            writer.BeginColumn(19, withDefaults);
+            writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
+            writer.BeginColumn(20, withDefaults);
+            writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
+            writer.BeginColumn(21, withDefaults);
+            writer.WriteInt32((int)row.PriorityNumber);
         }
     }
 }

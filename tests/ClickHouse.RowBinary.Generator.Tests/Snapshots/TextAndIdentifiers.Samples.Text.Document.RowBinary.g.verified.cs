@@ -7,110 +7,8 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteString(row.Title);
-        writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
-        writer.CurrentColumn = 2;
-        writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
-        writer.CurrentColumn = 3;
-        writer.WriteString(row.Blob.Span);
-        writer.CurrentColumn = 4;
-        writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
-        writer.CurrentColumn = 5;
-        writer.WriteFixedString(row.Currency, 3);
-        writer.CurrentColumn = 6;
-        writer.WriteUuid(row.Id);
-        writer.CurrentColumn = 7;
-        writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
-        writer.CurrentColumn = 8;
-        writer.WriteIPv4(row.RawV4);
-        writer.CurrentColumn = 9;
-        writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 10;
-        ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
-        writer.CurrentColumn = 11;
-        ClickHouseRowColumns.WriteColor(ref writer, row.Color);
-        writer.CurrentColumn = 12;
-        ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
-        writer.CurrentColumn = 13;
-        ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
-        writer.CurrentColumn = 14;
-        ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
-        writer.CurrentColumn = 15;
-        writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
-        writer.CurrentColumn = 16;
-        ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
-        writer.CurrentColumn = 17;
-        ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
-        writer.CurrentColumn = 18;
-        writer.WriteDynamic(row.Anything);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.Title);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
-        writer.WriteString(row.Blob.Span);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
-        writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
-        writer.WriteFixedString(row.Currency, 3);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
-        writer.WriteUuid(row.Id);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
-        writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
-        writer.WriteIPv4(row.RawV4);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
-        writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteColor(ref writer, row.Color);
-        writer.CurrentColumn = 12;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
-        writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
-        ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
-        writer.WriteDynamic(row.Anything);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Samples.Text.Document global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -539,6 +437,50 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
 
     private static class ClickHouseRowColumns
     {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            writer.BeginColumn(0, withDefaults);
+            writer.WriteString(row.Title);
+            writer.BeginColumn(1, withDefaults);
+            ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
+            writer.BeginColumn(2, withDefaults);
+            writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
+            writer.BeginColumn(3, withDefaults);
+            writer.WriteString(row.Blob.Span);
+            writer.BeginColumn(4, withDefaults);
+            writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
+            writer.BeginColumn(5, withDefaults);
+            writer.WriteFixedString(row.Currency, 3);
+            writer.BeginColumn(6, withDefaults);
+            writer.WriteUuid(row.Id);
+            writer.BeginColumn(7, withDefaults);
+            writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
+            writer.BeginColumn(8, withDefaults);
+            writer.WriteIPv4(row.RawV4);
+            writer.BeginColumn(9, withDefaults);
+            writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+            writer.BeginColumn(10, withDefaults);
+            ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
+            writer.BeginColumn(11, withDefaults);
+            ClickHouseRowColumns.WriteColor(ref writer, row.Color);
+            writer.BeginColumn(12, withDefaults);
+            ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
+            writer.BeginColumn(13, withDefaults);
+            ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
+            writer.BeginColumn(14, withDefaults);
+            ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
+            writer.BeginColumn(15, withDefaults);
+            writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
+            writer.BeginColumn(16, withDefaults);
+            ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
+            writer.BeginColumn(17, withDefaults);
+            ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
+            writer.BeginColumn(18, withDefaults);
+            writer.WriteDynamic(row.Anything);
+        }
+
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteSubtitle(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? subtitle)
         {

@@ -7,60 +7,8 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
-        writer.CurrentColumn = 1;
-        string? pageUrl = row.PageUrl;
-        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
-        int reserve = 15 + pageUrlMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(15, pageUrl);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
-        int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
-        span[position + 2] = row.BrowserId;
-        span[position + 3] = row.DeviceId;
-        span[position + 4] = row.OsId;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
-        writer.Advance(position + 13);
-    }
-
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
-        writer.CurrentColumn = 1;
-        string? pageUrl = row.PageUrl;
-        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
-        int reserve = 22 + pageUrlMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(22, pageUrl);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), day);
-        span[3] = 0;
-        int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), pageUrl);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position + 1), row.CountryId);
-        span[position + 3] = 0;
-        span[position + 4] = row.BrowserId;
-        span[position + 5] = 0;
-        span[position + 6] = row.DeviceId;
-        span[position + 7] = 0;
-        span[position + 8] = row.OsId;
-        span[position + 9] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 10), row.Visits);
-        writer.Advance(position + 18);
-    }
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -243,6 +191,54 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
             byte osId = osIdColumn[i];
             ulong visits = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(visitsColumn.Slice(i * 8));
             rows[i] = new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
+        }
+    }
+
+    private static class ClickHouseRowColumns
+    {
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row, bool withDefaults)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(row);
+            if (withDefaults)
+            {
+                writer.BeginColumn(0, withDefaults);
+                writer.WriteDate(row.Day);
+                writer.BeginColumn(1, withDefaults);
+                writer.WriteString(row.PageUrl);
+                writer.BeginColumn(2, withDefaults);
+                writer.WriteUInt16(row.CountryId);
+                writer.BeginColumn(3, withDefaults);
+                writer.WriteUInt8(row.BrowserId);
+                writer.BeginColumn(4, withDefaults);
+                writer.WriteUInt8(row.DeviceId);
+                writer.BeginColumn(5, withDefaults);
+                writer.WriteUInt8(row.OsId);
+                writer.BeginColumn(6, withDefaults);
+                writer.WriteUInt64(row.Visits);
+            }
+            else
+            {
+                writer.CurrentColumn = 0;
+                ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
+                writer.CurrentColumn = 1;
+                string? pageUrl = row.PageUrl;
+                int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
+                int reserve = 15 + pageUrlMaxBytes;
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(15, pageUrl);
+                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
+                int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
+                span[position + 2] = row.BrowserId;
+                span[position + 3] = row.DeviceId;
+                span[position + 4] = row.OsId;
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
+                writer.Advance(position + 13);
+            }
         }
     }
 }
