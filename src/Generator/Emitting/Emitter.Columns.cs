@@ -36,7 +36,7 @@ internal sealed partial class Emitter
     /// <summary>Names the column methods of every non-scalar field, in field order; null for a scalar.</summary>
     private static ColumnMethods?[] NameColumnMethods(RowShape row)
     {
-        var names = new LocalNames(WriteRowMethod);
+        var names = new LocalNames();
         var methods = new ColumnMethods?[row.Fields.Count];
         for (int i = 0; i < methods.Length; i++)
         {
@@ -66,18 +66,16 @@ internal sealed partial class Emitter
     }
 
     /// <summary>
-    /// The nested class that holds the row writer that Write and WriteWithDefaults share, and one writer and one
-    /// reader per non-scalar column: the row writer and Native's writer share the writer, Read, Read(columnOrder) and
-    /// ReadNative the reader, so that each column's code is emitted once. It is nested in the row type so that it
-    /// reaches whatever the row type's members reach.
+    /// The nested class that holds one writer and one reader per non-scalar column: Write, WriteWithDefaults and
+    /// Native's writer share the writer, Read, Read(columnOrder) and ReadNative the reader, so that each column's
+    /// code is emitted once. It is nested in the row type so that it reaches whatever the row type's members reach.
     /// </summary>
     private void EmitColumnMethods()
     {
         _code.WriteLine($"private static class {_spec.ColumnsClass}");
         using (_code.OpenBlock())
         {
-            EmitWriteRow();
-            bool first = false;
+            bool first = true;
             int column = 0;
             for (int i = 0; i < _spec.Row.Fields.Count; i++)
             {
@@ -105,6 +103,18 @@ internal sealed partial class Emitter
                 column++;
             }
         }
+    }
+
+    private bool HasColumnMethods()
+    {
+        foreach (ColumnMethods? methods in _columnMethods)
+        {
+            if (methods is not null)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void EmitNestedColumnMethods(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, int firstColumn)
@@ -154,10 +164,22 @@ internal sealed partial class Emitter
     private void EmitReadMethod(string name, string typeName, System.Func<LocalNames, string> read)
     {
         _code.WriteLine(AggressiveInlining);
-        _code.WriteLine($"public static {typeName} {name}(ref {ReaderType} reader)");
+        string signature = $"public static {typeName} {name}(ref {ReaderType} reader)";
+        int mark = _code.Length;
+        _code.Indent();
+        string value = read(new LocalNames("reader"));
+        _code.Unindent();
+        string statements = _code.Cut(mark);
+        if (statements.Length == 0)
+        {
+            _code.WriteLine($"{signature} => {value};");
+            return;
+        }
+        _code.WriteLine(signature);
         using (_code.OpenBlock())
         {
-            _code.WriteLine($"return {read(new LocalNames("reader"))};");
+            _code.WriteCut(statements);
+            _code.WriteLine($"return {value};");
         }
     }
 }

@@ -8,30 +8,17 @@ internal sealed partial class Emitter
     private static readonly Regex s_identifier = new("^@?[A-Za-z_][A-Za-z0-9_]*$", RegexOptions.CultureInvariant);
 
     /// <summary>
-    /// Write and WriteWithDefaults: both call the one row writer of the columns class (<see cref="EmitWriteRow"/>)
-    /// with a constant that the JIT folds.
+    /// Write, or WriteWithDefaults: the same column writes (a scalar in place, anything else through its column
+    /// method), in WriteWithDefaults each after its marker. Write puts consecutive fixed-width and String columns
+    /// into one reserved span; WriteWithDefaults, which no benchmark times, writes them value by value.
     /// </summary>
     private void EmitWrite(bool withDefaults)
     {
         string method = withDefaults ? "WriteWithDefaults" : "Write";
-        _code.WriteLine($"static void {_interface}.{method}(ref {WriterType} writer, {_spec.Row.TypeName} row) => {_spec.ColumnsClass}.{WriteRowMethod}(ref writer, row, withDefaults: {(withDefaults ? "true" : "false")});");
-    }
-
-    /// <summary>The name of the row writer in the columns class; column methods never take it.</summary>
-    private const string WriteRowMethod = "WriteRow";
-
-    /// <summary>
-    /// The row writer: each column in RowBinary, after its RowBinaryWithDefaults marker when <c>withDefaults</c>.
-    /// Consecutive fixed-width and String columns go into one reserved span in RowBinary; in RowBinaryWithDefaults,
-    /// where each is preceded by its marker, they are written value by value.
-    /// </summary>
-    private void EmitWriteRow()
-    {
-        _code.WriteLine(AggressiveInlining);
-        _code.WriteLine($"public static void {WriteRowMethod}(ref {WriterType} writer, {_spec.Row.TypeName} row, bool withDefaults)");
+        _code.WriteLine($"static void {_interface}.{method}(ref {WriterType} writer, {_spec.Row.TypeName} row)");
         using (_code.OpenBlock())
         {
-            var names = new LocalNames("writer", "row", "withDefaults");
+            var names = new LocalNames("writer", "row");
             if (_spec.Row.IsReferenceType)
             {
                 _code.WriteLine("global::System.ArgumentNullException.ThrowIfNull(row);");
@@ -43,7 +30,7 @@ internal sealed partial class Emitter
             {
                 FieldSpec field = fields[index];
                 string member = "row." + Identifier(field.MemberName);
-                if (IsSpanWritable(field) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1]))
+                if (!withDefaults && IsSpanWritable(field) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1]))
                 {
                     var run = new System.Collections.Generic.List<FieldSpec>();
                     while (index < fields.Count && IsSpanWritable(fields[index]))
@@ -51,46 +38,38 @@ internal sealed partial class Emitter
                         run.Add(fields[index++]);
                     }
                     index--;
-                    int first = column;
-                    _code.WriteLine("if (withDefaults)");
-                    using (_code.OpenBlock())
-                    {
-                        foreach (FieldSpec runField in run)
-                        {
-                            string runMember = "row." + Identifier(runField.MemberName);
-                            EmitColumnStart(column++, runField.UseServerDefault ? IsDefault(runField.Value, runMember) : null,
-                                () => EmitWriteValue(runField.Value, runMember, runField.LocalName, names));
-                        }
-                    }
-                    _code.WriteLine("else");
-                    using (_code.OpenBlock())
-                    {
-                        EmitWriteRun(run, first, names);
-                    }
+                    EmitWriteRun(run, column, names);
+                    column += run.Count;
                     continue;
                 }
                 if (field.Value is NestedValueSpec nested)
                 {
-                    EmitWriteNested(field, nested, _columnMethods[index]!, member, ref column, names);
+                    EmitWriteNested(field, nested, _columnMethods[index]!, member, ref column, withDefaults, names);
                     continue;
                 }
 
                 ColumnMethods? methods = _columnMethods[index];
-                EmitColumnStart(column++, field.UseServerDefault ? IsDefault(field.Value, member) : null,
+                EmitColumnStart(column++, withDefaults, field.UseServerDefault ? IsDefault(field.Value, member) : null,
                     () => EmitWriteColumn(field, methods, member, names));
             }
         }
     }
 
     /// <summary>
-    /// Emits a column's start and write: in RowBinaryWithDefaults, marker 1 and nothing more when
-    /// <paramref name="isDefault"/> (a condition, or null for never) holds, else marker 0 and the value.
+    /// Emits a column's start and write. In RowBinaryWithDefaults, the marker first: 1 and nothing more when
+    /// <paramref name="isDefault"/> (a condition, or null for never) holds, else 0 and the value.
     /// </summary>
-    private void EmitColumnStart(int column, string? isDefault, System.Action write)
+    private void EmitColumnStart(int column, bool withDefaults, string? isDefault, System.Action write)
     {
+        if (!withDefaults)
+        {
+            _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
+            write();
+            return;
+        }
         if (isDefault is not null)
         {
-            _code.WriteLine(isDefault.Contains("||") ? $"if (withDefaults && ({isDefault}))" : $"if (withDefaults && {isDefault})");
+            _code.WriteLine($"if ({isDefault})");
             using (_code.OpenBlock())
             {
                 _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
@@ -99,12 +78,12 @@ internal sealed partial class Emitter
             _code.WriteLine("else");
             using (_code.OpenBlock())
             {
-                _code.WriteLine($"writer.BeginColumn({Number(column)}, withDefaults);");
+                _code.WriteLine($"writer.BeginValueColumn({Number(column)});");
                 write();
             }
             return;
         }
-        _code.WriteLine($"writer.BeginColumn({Number(column)}, withDefaults);");
+        _code.WriteLine($"writer.BeginValueColumn({Number(column)});");
         write();
     }
 
@@ -123,14 +102,26 @@ internal sealed partial class Emitter
     /// Writes a Nested field as its flattened columns: each <c>name.field</c> column is an array of that field of
     /// every element.
     /// </summary>
-    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, LocalNames names)
+    private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, bool withDefaults, LocalNames names)
     {
-        _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
-        string collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
+        int first = column;
+        string collection = member;
         for (int k = 0; k < nested.Row.Fields.Count; k++)
         {
+            if (k == 0)
+            {
+                // The collection is checked for null once, with its first column current.
+                _code.WriteLine($"writer.CurrentColumn = {Number(first)};");
+                collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
+            }
             string writeColumn = $"{_spec.ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
-            EmitColumnStart(column++, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
+            if (!withDefaults && k == 0)
+            {
+                _code.WriteLine(writeColumn);
+                column++;
+                continue;
+            }
+            EmitColumnStart(column++, withDefaults, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
                 () => _code.WriteLine(writeColumn));
         }
     }
@@ -142,11 +133,7 @@ internal sealed partial class Emitter
         {
             if (nested.Row.IsReferenceType)
             {
-                _code.WriteLine($"if ({item} is null)");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(nested.ClickHouseType + " element")};");
-                }
+                _code.WriteLine($"{RuntimeSupport}.ThrowIfNull({item}, {Literal(nested.ClickHouseType + " element")});");
             }
             EmitWriteValue(subField.Value, item + "." + Identifier(subField.MemberName), subField.LocalName, names);
         });
@@ -396,11 +383,7 @@ internal sealed partial class Emitter
         {
             if (spec.IsReferenceType && !isKnownNotNull)
             {
-                _code.WriteLine($"if ({value} is null)");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};");
-                }
+                _code.WriteLine($"{RuntimeSupport}.ThrowIfNull({value}, {Literal(spec.ClickHouseType)});");
             }
             return value;
         }

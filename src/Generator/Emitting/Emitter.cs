@@ -67,6 +67,7 @@ internal sealed partial class Emitter
             _code.WriteLine($"static {SchemaType} {_interface}.Schema => {_spec.SupportClass}.Schema;");
             _code.WriteLine();
             EmitWrite(withDefaults: false);
+            _code.WriteLine();
             EmitWrite(withDefaults: true);
             _code.WriteLine();
             EmitRead();
@@ -76,8 +77,11 @@ internal sealed partial class Emitter
             EmitWriteNativeColumn();
             _code.WriteLine();
             EmitReadNative();
-            _code.WriteLine();
-            EmitColumnMethods();
+            if (HasColumnMethods())
+            {
+                _code.WriteLine();
+                EmitColumnMethods();
+            }
         }
 
         for (int i = 0; i < _spec.ContainingTypes.Count; i++)

@@ -92,18 +92,15 @@ public ref partial struct RowBinaryWriter
     public int CurrentColumn { readonly get; set; }
 
     /// <summary>
-    /// Starts a column of a row: sets <see cref="CurrentColumn"/> and, when <paramref name="withDefaults"/>
-    /// (RowBinaryWithDefaults), writes the 0 marker that says a value follows. Generated code passes a constant
-    /// that the JIT folds, so that RowBinary and RowBinaryWithDefaults share one row writer.
+    /// Starts a column of a RowBinaryWithDefaults row: sets <see cref="CurrentColumn"/> and writes the marker 0,
+    /// which says that the column's value follows (1 would ask for the server's default).
     /// </summary>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void BeginColumn(int column, bool withDefaults)
+    public void BeginValueColumn(int column)
     {
         CurrentColumn = column;
-        if (withDefaults)
-        {
-            WriteUInt8(0);
-        }
+        WriteUInt8(0);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

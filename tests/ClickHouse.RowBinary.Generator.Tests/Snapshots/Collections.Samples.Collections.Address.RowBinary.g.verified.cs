@@ -7,8 +7,31 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.CurrentColumn = 0;
+        string? city = row.City;
+        int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
+        int reserve = 4 + cityMaxBytes;
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, city);
+        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
+        writer.Advance(position + 4);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.BeginValueColumn(0);
+        writer.WriteString(row.City);
+        writer.BeginValueColumn(1);
+        writer.WriteUInt32(row.Zip);
+    }
 
     static global::Samples.Collections.Address global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -28,12 +51,8 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    city = reader.ReadString();
-                    break;
-                case 1:
-                    zip = reader.ReadUInt32();
-                    break;
+                case 0: city = reader.ReadString(); break;
+                case 1: zip = reader.ReadUInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -79,37 +98,6 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             string city = cityColumn.ReadString();
             uint zip = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(zipColumn.Slice(i * 4));
             rows[i] = new global::Samples.Collections.Address(city, zip);
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row, bool withDefaults)
-        {
-            global::System.ArgumentNullException.ThrowIfNull(row);
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteString(row.City);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteUInt32(row.Zip);
-            }
-            else
-            {
-                writer.CurrentColumn = 0;
-                string? city = row.City;
-                int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
-                int reserve = 4 + cityMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, city);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, city);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Zip);
-                writer.Advance(position + 4);
-            }
         }
     }
 }

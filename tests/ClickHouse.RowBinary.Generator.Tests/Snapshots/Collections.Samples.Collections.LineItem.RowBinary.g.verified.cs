@@ -7,8 +7,29 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
+    {
+        writer.CurrentColumn = 0;
+        string? sku = row.Sku;
+        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
+        int reserve = 4 + skuMaxBytes;
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, sku);
+        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
+        writer.Advance(position + 4);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
+    {
+        writer.BeginValueColumn(0);
+        writer.WriteString(row.Sku);
+        writer.BeginValueColumn(1);
+        writer.WriteUInt32(row.Quantity);
+    }
 
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -28,12 +49,8 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    sku = reader.ReadString();
-                    break;
-                case 1:
-                    quantity = reader.ReadUInt32();
-                    break;
+                case 0: sku = reader.ReadString(); break;
+                case 1: quantity = reader.ReadUInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -79,36 +96,6 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
             string sku = skuColumn.ReadString();
             uint quantity = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(quantityColumn.Slice(i * 4));
             rows[i] = new global::Samples.Collections.LineItem(sku, quantity);
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row, bool withDefaults)
-        {
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteString(row.Sku);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteUInt32(row.Quantity);
-            }
-            else
-            {
-                writer.CurrentColumn = 0;
-                string? sku = row.Sku;
-                int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
-                int reserve = 4 + skuMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, sku);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                int position = global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span, sku);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position), row.Quantity);
-                writer.Advance(position + 4);
-            }
         }
     }
 }

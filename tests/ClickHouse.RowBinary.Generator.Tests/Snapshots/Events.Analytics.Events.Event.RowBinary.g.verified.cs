@@ -7,8 +7,53 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.CurrentColumn = 1;
+        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
+        global::System.Span<byte> span = writer.GetSpan(24);
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
+        writer.Advance(24);
+        writer.CurrentColumn = 2;
+        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
+        writer.CurrentColumn = 3;
+        writer.WriteString(row.Kind);
+        writer.CurrentColumn = 4;
+        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
+        writer.CurrentColumn = 5;
+        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
+        writer.CurrentColumn = 6;
+        writer.WriteDecimal(row.Amount, 18, 4);
+        writer.CurrentColumn = 7;
+        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+        writer.CurrentColumn = 8;
+        writer.WriteBool(row.Flag);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.BeginValueColumn(0);
+        writer.WriteUuid(row.Id);
+        writer.BeginValueColumn(1);
+        writer.WriteDateTime64(row.Timestamp, 3);
+        writer.BeginValueColumn(2);
+        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
+        writer.BeginValueColumn(3);
+        writer.WriteString(row.Kind);
+        writer.BeginValueColumn(4);
+        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
+        writer.BeginValueColumn(5);
+        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
+        writer.BeginValueColumn(6);
+        writer.WriteDecimal(row.Amount, 18, 4);
+        writer.BeginValueColumn(7);
+        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+        writer.BeginValueColumn(8);
+        writer.WriteBool(row.Flag);
+    }
 
     static global::Analytics.Events.Event global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -60,33 +105,15 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    id = reader.ReadUuid();
-                    break;
-                case 1:
-                    timestamp = reader.ReadDateTime64(3);
-                    break;
-                case 2:
-                    userId = ClickHouseRowColumns.ReadUserId(ref reader);
-                    break;
-                case 3:
-                    kind = reader.ReadCachedString();
-                    break;
-                case 4:
-                    tags = ClickHouseRowColumns.ReadTags(ref reader);
-                    break;
-                case 5:
-                    properties = ClickHouseRowColumns.ReadProperties(ref reader);
-                    break;
-                case 6:
-                    amount = reader.ReadDecimal(18, 4);
-                    break;
-                case 7:
-                    ip = reader.ReadIPv6();
-                    break;
-                case 8:
-                    flag = reader.ReadBool();
-                    break;
+                case 0: id = reader.ReadUuid(); break;
+                case 1: timestamp = reader.ReadDateTime64(3); break;
+                case 2: userId = ClickHouseRowColumns.ReadUserId(ref reader); break;
+                case 3: kind = reader.ReadCachedString(); break;
+                case 4: tags = ClickHouseRowColumns.ReadTags(ref reader); break;
+                case 5: properties = ClickHouseRowColumns.ReadProperties(ref reader); break;
+                case 6: amount = reader.ReadDecimal(18, 4); break;
+                case 7: ip = reader.ReadIPv6(); break;
+                case 8: flag = reader.ReadBool(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -129,14 +156,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 2:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-                }
-                break;
-            }
+            case 2: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteUserId(ref writer, row.UserId); break;
             case 3:
             {
                 foreach (global::Analytics.Events.Event row in rows)
@@ -145,22 +165,8 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 }
                 break;
             }
-            case 4:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-                }
-                break;
-            }
-            case 5:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-                }
-                break;
-            }
+            case 4: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteTags(ref writer, row.Tags); break;
+            case 5: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties); break;
             case 6:
             {
                 foreach (global::Analytics.Events.Event row in rows)
@@ -241,42 +247,6 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row, bool withDefaults)
-        {
-            global::System.ArgumentNullException.ThrowIfNull(row);
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteUuid(row.Id);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteDateTime64(row.Timestamp, 3);
-            }
-            else
-            {
-                writer.CurrentColumn = 1;
-                long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
-                global::System.Span<byte> span = writer.GetSpan(24);
-                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
-                writer.Advance(24);
-            }
-            writer.BeginColumn(2, withDefaults);
-            ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-            writer.BeginColumn(3, withDefaults);
-            writer.WriteString(row.Kind);
-            writer.BeginColumn(4, withDefaults);
-            ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-            writer.BeginColumn(5, withDefaults);
-            ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-            writer.BeginColumn(6, withDefaults);
-            writer.WriteDecimal(row.Amount, 18, 4);
-            writer.BeginColumn(7, withDefaults);
-            writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-            writer.BeginColumn(8, withDefaults);
-            writer.WriteBool(row.Flag);
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteUserId(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, ulong? userId)
         {
             if (userId is ulong userId2)
@@ -291,18 +261,12 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
-        }
+        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteTags(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string[] tags)
         {
-            if (tags is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(tags, "Array(String)");
             writer.WriteLength(tags.Length);
             foreach (string tagsItem in tags)
             {
@@ -325,10 +289,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteProperties(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, string> properties)
         {
-            if (properties is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(properties, "Map(String, String)");
             writer.WriteLength(properties.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
             {

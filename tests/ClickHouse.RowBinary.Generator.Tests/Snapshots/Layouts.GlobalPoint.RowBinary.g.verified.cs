@@ -5,8 +5,21 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
+    {
+        global::System.Span<byte> span = writer.GetSpan(8);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.X);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), row.Y);
+        writer.Advance(8);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
+    {
+        writer.BeginValueColumn(0);
+        writer.WriteInt32(row.X);
+        writer.BeginValueColumn(1);
+        writer.WriteInt32(row.Y);
+    }
 
     static global::GlobalPoint global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -42,12 +55,8 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    x = reader.ReadInt32();
-                    break;
-                case 1:
-                    y = reader.ReadInt32();
-                    break;
+                case 0: x = reader.ReadInt32(); break;
+                case 1: y = reader.ReadInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -94,28 +103,6 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
             int x = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(xColumn.Slice(i * 4));
             int y = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(yColumn.Slice(i * 4));
             rows[i] = new global::GlobalPoint(x, y);
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row, bool withDefaults)
-        {
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteInt32(row.X);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteInt32(row.Y);
-            }
-            else
-            {
-                global::System.Span<byte> span = writer.GetSpan(8);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.X);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), row.Y);
-                writer.Advance(8);
-            }
         }
     }
 }

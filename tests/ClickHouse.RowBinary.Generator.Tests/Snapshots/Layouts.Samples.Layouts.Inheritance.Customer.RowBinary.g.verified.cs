@@ -7,8 +7,37 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.CurrentColumn = 1;
+        string? name = row.Name;
+        int nameMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(name);
+        writer.CurrentColumn = 2;
+        string? email = row.Email;
+        int emailMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(email);
+        int reserve = 16 + nameMaxBytes + emailMaxBytes;
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(16, name, email);
+        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
+        int position = 16 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(16), name);
+        position += global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position), email);
+        writer.Advance(position);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.BeginValueColumn(0);
+        writer.WriteUuid(row.Id);
+        writer.BeginValueColumn(1);
+        writer.WriteString(row.Name);
+        writer.BeginValueColumn(2);
+        writer.WriteString(row.Email);
+    }
 
     static global::Samples.Layouts.Inheritance.Customer global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -31,15 +60,9 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    id = reader.ReadUuid();
-                    break;
-                case 1:
-                    name = reader.ReadString();
-                    break;
-                case 2:
-                    email = reader.ReadString();
-                    break;
+                case 0: id = reader.ReadUuid(); break;
+                case 1: name = reader.ReadString(); break;
+                case 2: email = reader.ReadString(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -96,43 +119,6 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             columns.CurrentColumn = 2;
             string email = emailColumn.ReadString();
             rows[i] = new global::Samples.Layouts.Inheritance.Customer(email) { Id = id, Name = name };
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row, bool withDefaults)
-        {
-            global::System.ArgumentNullException.ThrowIfNull(row);
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteUuid(row.Id);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteString(row.Name);
-                writer.BeginColumn(2, withDefaults);
-                writer.WriteString(row.Email);
-            }
-            else
-            {
-                writer.CurrentColumn = 1;
-                string? name = row.Name;
-                int nameMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(name);
-                writer.CurrentColumn = 2;
-                string? email = row.Email;
-                int emailMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(email);
-                int reserve = 16 + nameMaxBytes + emailMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(16, name, email);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span, row.Id);
-                int position = 16 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(16), name);
-                position += global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position), email);
-                writer.Advance(position);
-            }
         }
     }
 }

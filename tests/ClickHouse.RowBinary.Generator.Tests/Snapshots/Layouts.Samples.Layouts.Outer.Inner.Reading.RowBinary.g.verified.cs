@@ -11,8 +11,61 @@ partial class Outer
         {
             static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Schema => ClickHouseRowSupport.Schema;
 
-            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
+            {
+                global::System.ArgumentNullException.ThrowIfNull(row);
+                writer.CurrentColumn = 1;
+                string? label = row.Label;
+                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
+                int reserve = 4 + labelMaxBytes;
+                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+                {
+                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, label);
+                }
+                global::System.Span<byte> span = writer.GetSpan(reserve);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
+                int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
+                writer.Advance(position);
+                writer.CurrentColumn = 2;
+                ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                writer.CurrentColumn = 3;
+                long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
+                global::System.Span<byte> span2 = writer.GetSpan(12);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span2, seen);
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span2.Slice(8), row.Count);
+                writer.Advance(12);
+            }
+
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
+            {
+                global::System.ArgumentNullException.ThrowIfNull(row);
+                writer.BeginValueColumn(0);
+                writer.WriteInt32(row.@class);
+                writer.BeginValueColumn(1);
+                writer.WriteString(row.Label);
+                if (row.Note is null)
+                {
+                    writer.CurrentColumn = 2;
+                    writer.WriteUInt8(1);
+                }
+                else
+                {
+                    writer.BeginValueColumn(2);
+                    ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                }
+                if (row.Seen == default)
+                {
+                    writer.CurrentColumn = 3;
+                    writer.WriteUInt8(1);
+                }
+                else
+                {
+                    writer.BeginValueColumn(3);
+                    writer.WriteDateTime64(row.Seen, 7);
+                }
+                writer.BeginValueColumn(4);
+                writer.WriteInt32(row.Count);
+            }
 
             static global::Samples.Layouts.Outer.Inner.Reading global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
             {
@@ -46,21 +99,11 @@ partial class Outer
                     reader.CurrentColumn = column;
                     switch (column)
                     {
-                        case 0:
-                            classValue = reader.ReadInt32();
-                            break;
-                        case 1:
-                            label = reader.ReadString();
-                            break;
-                        case 2:
-                            note = ClickHouseRowColumns.ReadNote(ref reader);
-                            break;
-                        case 3:
-                            seen = reader.ReadDateTime64(7);
-                            break;
-                        case 4:
-                            count = reader.ReadInt32();
-                            break;
+                        case 0: classValue = reader.ReadInt32(); break;
+                        case 1: label = reader.ReadString(); break;
+                        case 2: note = ClickHouseRowColumns.ReadNote(ref reader); break;
+                        case 3: seen = reader.ReadDateTime64(7); break;
+                        case 4: count = reader.ReadInt32(); break;
                         default:
                             throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
                     }
@@ -95,14 +138,7 @@ partial class Outer
                         }
                         break;
                     }
-                    case 2:
-                    {
-                        foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
-                        {
-                            ClickHouseRowColumns.WriteNote(ref writer, row.Note);
-                        }
-                        break;
-                    }
+                    case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) ClickHouseRowColumns.WriteNote(ref writer, row.Note); break;
                     case 3:
                     {
                         global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -158,68 +194,6 @@ partial class Outer
             private static class ClickHouseRowColumns
             {
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-                public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row, bool withDefaults)
-                {
-                    global::System.ArgumentNullException.ThrowIfNull(row);
-                    if (withDefaults)
-                    {
-                        writer.BeginColumn(0, withDefaults);
-                        writer.WriteInt32(row.@class);
-                        writer.BeginColumn(1, withDefaults);
-                        writer.WriteString(row.Label);
-                    }
-                    else
-                    {
-                        writer.CurrentColumn = 1;
-                        string? label = row.Label;
-                        int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
-                        int reserve = 4 + labelMaxBytes;
-                        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                        {
-                            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(4, label);
-                        }
-                        global::System.Span<byte> span = writer.GetSpan(reserve);
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span, row.@class);
-                        int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
-                        writer.Advance(position);
-                    }
-                    if (withDefaults && row.Note is null)
-                    {
-                        writer.CurrentColumn = 2;
-                        writer.WriteUInt8(1);
-                    }
-                    else
-                    {
-                        writer.BeginColumn(2, withDefaults);
-                        ClickHouseRowColumns.WriteNote(ref writer, row.Note);
-                    }
-                    if (withDefaults)
-                    {
-                        if (withDefaults && row.Seen == default)
-                        {
-                            writer.CurrentColumn = 3;
-                            writer.WriteUInt8(1);
-                        }
-                        else
-                        {
-                            writer.BeginColumn(3, withDefaults);
-                            writer.WriteDateTime64(row.Seen, 7);
-                        }
-                        writer.BeginColumn(4, withDefaults);
-                        writer.WriteInt32(row.Count);
-                    }
-                    else
-                    {
-                        writer.CurrentColumn = 3;
-                        long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
-                        global::System.Span<byte> span2 = writer.GetSpan(12);
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span2, seen);
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span2.Slice(8), row.Count);
-                        writer.Advance(12);
-                    }
-                }
-
-                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
                 public static void WriteNote(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? note)
                 {
                     if (note is not null)
@@ -234,10 +208,7 @@ partial class Outer
                 }
 
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-                {
-                    return reader.ReadNullMarker() ? null : reader.ReadString();
-                }
+                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadString();
             }
         }
     }

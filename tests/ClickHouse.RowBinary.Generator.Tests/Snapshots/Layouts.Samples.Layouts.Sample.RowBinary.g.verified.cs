@@ -7,8 +7,29 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
+    {
+        writer.CurrentColumn = 0;
+        writer.WriteFloat64(row.Value);
+        writer.CurrentColumn = 1;
+        ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
+    {
+        writer.BeginValueColumn(0);
+        writer.WriteFloat64(row.Value);
+        if (row.Weights is null || row.Weights.Length == 0)
+        {
+            writer.CurrentColumn = 1;
+            writer.WriteUInt8(1);
+        }
+        else
+        {
+            writer.BeginValueColumn(1);
+            ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+        }
+    }
 
     static global::Samples.Layouts.Sample global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -28,12 +49,8 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    value = reader.ReadFloat64();
-                    break;
-                case 1:
-                    weights = ClickHouseRowColumns.ReadWeights(ref reader);
-                    break;
+                case 0: value = reader.ReadFloat64(); break;
+                case 1: weights = ClickHouseRowColumns.ReadWeights(ref reader); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -55,14 +72,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 1:
-            {
-                foreach (global::Samples.Layouts.Sample row in rows)
-                {
-                    ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
-                }
-                break;
-            }
+            case 1: foreach (global::Samples.Layouts.Sample row in rows) ClickHouseRowColumns.WriteWeights(ref writer, row.Weights); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }
@@ -85,29 +95,9 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row, bool withDefaults)
-        {
-            writer.BeginColumn(0, withDefaults);
-            writer.WriteFloat64(row.Value);
-            if (withDefaults && (row.Weights is null || row.Weights.Length == 0))
-            {
-                writer.CurrentColumn = 1;
-                writer.WriteUInt8(1);
-            }
-            else
-            {
-                writer.BeginColumn(1, withDefaults);
-                ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
         {
-            if (weights is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(weights, "Array(Int32)");
             writer.WriteLength(weights.Length);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(weights));
         }

@@ -7,8 +7,77 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
+    {
+        writer.CurrentColumn = 0;
+        ushort date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date);
+        writer.CurrentColumn = 1;
+        int date32 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32);
+        writer.CurrentColumn = 2;
+        ushort dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime);
+        writer.CurrentColumn = 3;
+        uint dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime);
+        writer.CurrentColumn = 4;
+        uint dateTimeOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset);
+        writer.CurrentColumn = 5;
+        long defaultDateTime64 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7);
+        writer.CurrentColumn = 6;
+        long defaultOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7);
+        global::System.Span<byte> span = writer.GetSpan(40);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, date);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(2), date32);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(6), dateAsDateTime);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(8), dateTime);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), dateTimeOffset);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), defaultDateTime64);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(24), defaultOffset);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(32), row.RawNanoseconds);
+        writer.Advance(40);
+        writer.CurrentColumn = 8;
+        writer.WriteTime(row.Time);
+        writer.CurrentColumn = 9;
+        writer.WriteTime64(row.Time64, 3);
+        writer.CurrentColumn = 10;
+        writer.WriteTime64(row.DefaultTimeSpan, 7);
+        writer.CurrentColumn = 11;
+        writer.WriteInt64(row.Days);
+        writer.CurrentColumn = 12;
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+        writer.CurrentColumn = 13;
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
+    {
+        writer.BeginValueColumn(0);
+        writer.WriteDate(row.Date);
+        writer.BeginValueColumn(1);
+        writer.WriteDate32(row.Date32);
+        writer.BeginValueColumn(2);
+        writer.WriteDate(row.DateAsDateTime);
+        writer.BeginValueColumn(3);
+        writer.WriteDateTime(row.DateTime);
+        writer.BeginValueColumn(4);
+        writer.WriteDateTime(row.DateTimeOffset);
+        writer.BeginValueColumn(5);
+        writer.WriteDateTime64(row.DefaultDateTime64, 7);
+        writer.BeginValueColumn(6);
+        writer.WriteDateTime64(row.DefaultOffset, 7);
+        writer.BeginValueColumn(7);
+        writer.WriteInt64(row.RawNanoseconds);
+        writer.BeginValueColumn(8);
+        writer.WriteTime(row.Time);
+        writer.BeginValueColumn(9);
+        writer.WriteTime64(row.Time64, 3);
+        writer.BeginValueColumn(10);
+        writer.WriteTime64(row.DefaultTimeSpan, 7);
+        writer.BeginValueColumn(11);
+        writer.WriteInt64(row.Days);
+        writer.BeginValueColumn(12);
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+        writer.BeginValueColumn(13);
+        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+    }
 
     static global::Samples.Temporal.Timings global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -98,48 +167,20 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    date = reader.ReadDate();
-                    break;
-                case 1:
-                    date32 = reader.ReadDate32();
-                    break;
-                case 2:
-                    dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue);
-                    break;
-                case 3:
-                    dateTime = reader.ReadDateTime();
-                    break;
-                case 4:
-                    dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime());
-                    break;
-                case 5:
-                    defaultDateTime64 = reader.ReadDateTime64(7);
-                    break;
-                case 6:
-                    defaultOffset = new global::System.DateTimeOffset(reader.ReadDateTime64(7));
-                    break;
-                case 7:
-                    rawNanoseconds = reader.ReadInt64();
-                    break;
-                case 8:
-                    time = reader.ReadTime();
-                    break;
-                case 9:
-                    time64 = reader.ReadTime64(3);
-                    break;
-                case 10:
-                    defaultTimeSpan = reader.ReadTime64(7);
-                    break;
-                case 11:
-                    days = reader.ReadInt64();
-                    break;
-                case 12:
-                    timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
-                    break;
-                case 13:
-                    precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
-                    break;
+                case 0: date = reader.ReadDate(); break;
+                case 1: date32 = reader.ReadDate32(); break;
+                case 2: dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue); break;
+                case 3: dateTime = reader.ReadDateTime(); break;
+                case 4: dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime()); break;
+                case 5: defaultDateTime64 = reader.ReadDateTime64(7); break;
+                case 6: defaultOffset = new global::System.DateTimeOffset(reader.ReadDateTime64(7)); break;
+                case 7: rawNanoseconds = reader.ReadInt64(); break;
+                case 8: time = reader.ReadTime(); break;
+                case 9: time64 = reader.ReadTime64(3); break;
+                case 10: defaultTimeSpan = reader.ReadTime64(7); break;
+                case 11: days = reader.ReadInt64(); break;
+                case 12: timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8); break;
+                case 13: precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -360,72 +401,6 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                 Timeout = timeout,
                 Precise = precise,
             };
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row, bool withDefaults)
-        {
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteDate(row.Date);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteDate32(row.Date32);
-                writer.BeginColumn(2, withDefaults);
-                writer.WriteDate(row.DateAsDateTime);
-                writer.BeginColumn(3, withDefaults);
-                writer.WriteDateTime(row.DateTime);
-                writer.BeginColumn(4, withDefaults);
-                writer.WriteDateTime(row.DateTimeOffset);
-                writer.BeginColumn(5, withDefaults);
-                writer.WriteDateTime64(row.DefaultDateTime64, 7);
-                writer.BeginColumn(6, withDefaults);
-                writer.WriteDateTime64(row.DefaultOffset, 7);
-                writer.BeginColumn(7, withDefaults);
-                writer.WriteInt64(row.RawNanoseconds);
-            }
-            else
-            {
-                writer.CurrentColumn = 0;
-                ushort date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date);
-                writer.CurrentColumn = 1;
-                int date32 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32);
-                writer.CurrentColumn = 2;
-                ushort dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime);
-                writer.CurrentColumn = 3;
-                uint dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime);
-                writer.CurrentColumn = 4;
-                uint dateTimeOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset);
-                writer.CurrentColumn = 5;
-                long defaultDateTime64 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7);
-                writer.CurrentColumn = 6;
-                long defaultOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7);
-                global::System.Span<byte> span = writer.GetSpan(40);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, date);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(2), date32);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(6), dateAsDateTime);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(8), dateTime);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), dateTimeOffset);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), defaultDateTime64);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(24), defaultOffset);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(32), row.RawNanoseconds);
-                writer.Advance(40);
-            }
-            writer.BeginColumn(8, withDefaults);
-            writer.WriteTime(row.Time);
-            writer.BeginColumn(9, withDefaults);
-            writer.WriteTime64(row.Time64, 3);
-            writer.BeginColumn(10, withDefaults);
-            writer.WriteTime64(row.DefaultTimeSpan, 7);
-            writer.BeginColumn(11, withDefaults);
-            writer.WriteInt64(row.Days);
-            writer.BeginColumn(12, withDefaults);
-            writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
-            writer.BeginColumn(13, withDefaults);
-            writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
         }
     }
 }

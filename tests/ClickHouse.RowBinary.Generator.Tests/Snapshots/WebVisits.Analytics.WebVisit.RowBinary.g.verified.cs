@@ -7,8 +7,48 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
 {
     static global::ClickHouse.RowBinary.ClickHouseRowSchema global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Schema => ClickHouseRowSupport.Schema;
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: false);
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row) => ClickHouseRowColumns.WriteRow(ref writer, row, withDefaults: true);
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Write(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.CurrentColumn = 0;
+        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
+        writer.CurrentColumn = 1;
+        string? pageUrl = row.PageUrl;
+        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
+        int reserve = 15 + pageUrlMaxBytes;
+        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
+        {
+            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(15, pageUrl);
+        }
+        global::System.Span<byte> span = writer.GetSpan(reserve);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
+        int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
+        span[position + 2] = row.BrowserId;
+        span[position + 3] = row.DeviceId;
+        span[position + 4] = row.OsId;
+        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
+        writer.Advance(position + 13);
+    }
+
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
+    {
+        global::System.ArgumentNullException.ThrowIfNull(row);
+        writer.BeginValueColumn(0);
+        writer.WriteDate(row.Day);
+        writer.BeginValueColumn(1);
+        writer.WriteString(row.PageUrl);
+        writer.BeginValueColumn(2);
+        writer.WriteUInt16(row.CountryId);
+        writer.BeginValueColumn(3);
+        writer.WriteUInt8(row.BrowserId);
+        writer.BeginValueColumn(4);
+        writer.WriteUInt8(row.DeviceId);
+        writer.BeginValueColumn(5);
+        writer.WriteUInt8(row.OsId);
+        writer.BeginValueColumn(6);
+        writer.WriteUInt64(row.Visits);
+    }
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
@@ -65,27 +105,13 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    day = reader.ReadDate();
-                    break;
-                case 1:
-                    pageUrl = reader.ReadString();
-                    break;
-                case 2:
-                    countryId = reader.ReadUInt16();
-                    break;
-                case 3:
-                    browserId = reader.ReadUInt8();
-                    break;
-                case 4:
-                    deviceId = reader.ReadUInt8();
-                    break;
-                case 5:
-                    osId = reader.ReadUInt8();
-                    break;
-                case 6:
-                    visits = reader.ReadUInt64();
-                    break;
+                case 0: day = reader.ReadDate(); break;
+                case 1: pageUrl = reader.ReadString(); break;
+                case 2: countryId = reader.ReadUInt16(); break;
+                case 3: browserId = reader.ReadUInt8(); break;
+                case 4: deviceId = reader.ReadUInt8(); break;
+                case 5: osId = reader.ReadUInt8(); break;
+                case 6: visits = reader.ReadUInt64(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -191,54 +217,6 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
             byte osId = osIdColumn[i];
             ulong visits = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(visitsColumn.Slice(i * 8));
             rows[i] = new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRow(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row, bool withDefaults)
-        {
-            global::System.ArgumentNullException.ThrowIfNull(row);
-            if (withDefaults)
-            {
-                writer.BeginColumn(0, withDefaults);
-                writer.WriteDate(row.Day);
-                writer.BeginColumn(1, withDefaults);
-                writer.WriteString(row.PageUrl);
-                writer.BeginColumn(2, withDefaults);
-                writer.WriteUInt16(row.CountryId);
-                writer.BeginColumn(3, withDefaults);
-                writer.WriteUInt8(row.BrowserId);
-                writer.BeginColumn(4, withDefaults);
-                writer.WriteUInt8(row.DeviceId);
-                writer.BeginColumn(5, withDefaults);
-                writer.WriteUInt8(row.OsId);
-                writer.BeginColumn(6, withDefaults);
-                writer.WriteUInt64(row.Visits);
-            }
-            else
-            {
-                writer.CurrentColumn = 0;
-                ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
-                writer.CurrentColumn = 1;
-                string? pageUrl = row.PageUrl;
-                int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
-                int reserve = 15 + pageUrlMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(15, pageUrl);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span, day);
-                int position = 2 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(2), pageUrl);
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position), row.CountryId);
-                span[position + 2] = row.BrowserId;
-                span[position + 3] = row.DeviceId;
-                span[position + 4] = row.OsId;
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 5), row.Visits);
-                writer.Advance(position + 13);
-            }
         }
     }
 }
