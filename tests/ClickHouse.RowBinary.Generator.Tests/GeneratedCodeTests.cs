@@ -183,6 +183,14 @@ public class GeneratedCodeTests
     }
 
     [Fact]
+    public void Without_defaults_columns_that_may_defer_to_the_server_write_their_values_even_when_empty()
+    {
+        byte[] written = Encode((ref RowBinaryWriter writer) => WriteRow(ref writer, new Defaults { Id = 5, Name = "", Score = 0, Tags = [] }));
+
+        Assert.Equal("05000000" + "0000" + "00000000" + "00", Convert.ToHexStringLower(written));
+    }
+
+    [Fact]
     public void A_struct_is_built_through_its_constructor_and_its_settable_members()
     {
         var reading = new Reading(3, "temperature") { Count = 12, Status = Letter.c };

@@ -65,22 +65,10 @@ internal sealed partial class Emitter
         return methods;
     }
 
-    private bool HasColumnMethods()
-    {
-        foreach (ColumnMethods? methods in _columnMethods)
-        {
-            if (methods is not null)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /// <summary>
-    /// The nested class that holds one writer and one reader per non-scalar column: Write and WriteWithDefaults
-    /// share the writer, Read and Read(columnOrder) the reader, so that each column's code is emitted once. It is
-    /// nested in the row type so that it reaches whatever the row type's members reach.
+    /// The nested class that holds one writer and one reader per non-scalar column: Write, WriteWithDefaults and
+    /// Native's writer share the writer, Read, Read(columnOrder) and ReadNative the reader, so that each column's
+    /// code is emitted once. It is nested in the row type so that it reaches whatever the row type's members reach.
     /// </summary>
     private void EmitColumnMethods()
     {
@@ -115,6 +103,18 @@ internal sealed partial class Emitter
                 column++;
             }
         }
+    }
+
+    private bool HasColumnMethods()
+    {
+        foreach (ColumnMethods? methods in _columnMethods)
+        {
+            if (methods is not null)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void EmitNestedColumnMethods(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, int firstColumn)
@@ -164,10 +164,22 @@ internal sealed partial class Emitter
     private void EmitReadMethod(string name, string typeName, System.Func<LocalNames, string> read)
     {
         _code.WriteLine(AggressiveInlining);
-        _code.WriteLine($"public static {typeName} {name}(ref {ReaderType} reader)");
+        string signature = $"public static {typeName} {name}(ref {ReaderType} reader)";
+        int mark = _code.Length;
+        _code.Indent();
+        string value = read(new LocalNames("reader"));
+        _code.Unindent();
+        string statements = _code.Cut(mark);
+        if (statements.Length == 0)
+        {
+            _code.WriteLine($"{signature} => {value};");
+            return;
+        }
+        _code.WriteLine(signature);
         using (_code.OpenBlock())
         {
-            _code.WriteLine($"return {read(new LocalNames("reader"))};");
+            _code.WriteCut(statements);
+            _code.WriteLine($"return {value};");
         }
     }
 }

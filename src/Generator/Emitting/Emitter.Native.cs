@@ -32,7 +32,15 @@ internal sealed partial class Emitter
                     {
                         for (int k = 0; k < nested.Row.Fields.Count; k++)
                         {
-                            EmitNativeWriteCase(column++, names => EmitWriteNestedNativeColumn(field, nested, _columnMethods[index]!.NestedWrites![k], names));
+                            string write = _columnMethods[index]!.NestedWrites![k];
+                            if (nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType)
+                            {
+                                // The collection, checked for null where it is passed: one statement per row.
+                                string collection = $"row.{Identifier(field.MemberName)} ?? throw {RuntimeSupport}.{NullValue(nested.ClickHouseType)}";
+                                EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
+                                continue;
+                            }
+                            EmitNativeWriteCase(column++, names => EmitWriteNestedNativeColumn(field, nested, write, names));
                         }
                         continue;
                     }
@@ -42,7 +50,13 @@ internal sealed partial class Emitter
                         continue;
                     }
                     ColumnMethods? methods = _columnMethods[index];
-                    EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteColumn(field, methods, "row." + Identifier(field.MemberName), names)));
+                    string member = "row." + Identifier(field.MemberName);
+                    if (methods is not null)
+                    {
+                        EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});");
+                        continue;
+                    }
+                    EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteColumn(field, methods, member, names)));
                 }
                 _code.WriteLine("default:");
                 _code.Indent();
@@ -51,6 +65,10 @@ internal sealed partial class Emitter
             }
         }
     }
+
+    /// <summary>A case whose write is one statement per row: the case on one line.</summary>
+    private void EmitNativeWriteLine(int column, string statement)
+        => _code.WriteLine($"case {Number(column)}: foreach ({_spec.Row.TypeName} row in rows) {statement} break;");
 
     private void EmitNativeWriteCase(int column, System.Action<LocalNames> body)
     {

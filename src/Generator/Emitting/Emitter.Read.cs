@@ -140,11 +140,7 @@ internal sealed partial class Emitter
 
     private void EmitReadCase(int column, string read, string local)
     {
-        _code.WriteLine($"case {Number(column)}:");
-        _code.Indent();
-        _code.WriteLine($"{local} = {read};");
-        _code.WriteLine("break;");
-        _code.Unindent();
+        _code.WriteLine($"case {Number(column)}: {local} = {read}; break;");
     }
 
     /// <summary>Builds a Nested field's collection from its column arrays into a local, and returns the local.</summary>

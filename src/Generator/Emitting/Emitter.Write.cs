@@ -7,6 +7,11 @@ internal sealed partial class Emitter
 {
     private static readonly Regex s_identifier = new("^@?[A-Za-z_][A-Za-z0-9_]*$", RegexOptions.CultureInvariant);
 
+    /// <summary>
+    /// Write, or WriteWithDefaults: the same column writes (a scalar in place, anything else through its column
+    /// method), in WriteWithDefaults each after its marker. Write puts consecutive fixed-width and String columns
+    /// into one reserved span; WriteWithDefaults, which no benchmark times, writes them value by value.
+    /// </summary>
     private void EmitWrite(bool withDefaults)
     {
         string method = withDefaults ? "WriteWithDefaults" : "Write";
@@ -25,15 +30,15 @@ internal sealed partial class Emitter
             {
                 FieldSpec field = fields[index];
                 string member = "row." + Identifier(field.MemberName);
-                if (IsSpanWritable(field, withDefaults) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1], withDefaults))
+                if (!withDefaults && IsSpanWritable(field) && index + 1 < fields.Count && IsSpanWritable(fields[index + 1]))
                 {
                     var run = new System.Collections.Generic.List<FieldSpec>();
-                    while (index < fields.Count && IsSpanWritable(fields[index], withDefaults))
+                    while (index < fields.Count && IsSpanWritable(fields[index]))
                     {
                         run.Add(fields[index++]);
                     }
                     index--;
-                    EmitWriteRun(run, column, withDefaults, names);
+                    EmitWriteRun(run, column, names);
                     column += run.Count;
                     continue;
                 }
@@ -43,39 +48,42 @@ internal sealed partial class Emitter
                     continue;
                 }
 
-                _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
                 ColumnMethods? methods = _columnMethods[index];
-                EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? IsDefault(field.Value, member) : null,
+                EmitColumnStart(column++, withDefaults, field.UseServerDefault ? IsDefault(field.Value, member) : null,
                     () => EmitWriteColumn(field, methods, member, names));
             }
         }
     }
 
     /// <summary>
-    /// Emits a column's write; in RowBinaryWithDefaults after its marker: 1 and nothing more when
+    /// Emits a column's start and write. In RowBinaryWithDefaults, the marker first: 1 and nothing more when
     /// <paramref name="isDefault"/> (a condition, or null for never) holds, else 0 and the value.
     /// </summary>
-    private void EmitWithDefaultsMarker(bool withDefaults, string? isDefault, System.Action write)
+    private void EmitColumnStart(int column, bool withDefaults, string? isDefault, System.Action write)
     {
-        if (withDefaults && isDefault is not null)
+        if (!withDefaults)
+        {
+            _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
+            write();
+            return;
+        }
+        if (isDefault is not null)
         {
             _code.WriteLine($"if ({isDefault})");
             using (_code.OpenBlock())
             {
+                _code.WriteLine($"writer.CurrentColumn = {Number(column)};");
                 _code.WriteLine("writer.WriteUInt8(1);");
             }
             _code.WriteLine("else");
             using (_code.OpenBlock())
             {
-                _code.WriteLine("writer.WriteUInt8(0);");
+                _code.WriteLine($"writer.BeginValueColumn({Number(column)});");
                 write();
             }
             return;
         }
-        if (withDefaults)
-        {
-            _code.WriteLine("writer.WriteUInt8(0);");
-        }
+        _code.WriteLine($"writer.BeginValueColumn({Number(column)});");
         write();
     }
 
@@ -96,17 +104,24 @@ internal sealed partial class Emitter
     /// </summary>
     private void EmitWriteNested(FieldSpec field, NestedValueSpec nested, ColumnMethods methods, string member, ref int column, bool withDefaults, LocalNames names)
     {
-        string collection = field.LocalName;
+        int first = column;
+        string collection = member;
         for (int k = 0; k < nested.Row.Fields.Count; k++)
         {
-            _code.WriteLine($"writer.CurrentColumn = {Number(column++)};");
             if (k == 0)
             {
+                // The collection is checked for null once, with its first column current.
+                _code.WriteLine($"writer.CurrentColumn = {Number(first)};");
                 collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
             }
-
             string writeColumn = $"{_spec.ColumnsClass}.{methods.NestedWrites![k]}(ref writer, {collection});";
-            EmitWithDefaultsMarker(withDefaults, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
+            if (!withDefaults && k == 0)
+            {
+                _code.WriteLine(writeColumn);
+                column++;
+                continue;
+            }
+            EmitColumnStart(column++, withDefaults, field.UseServerDefault ? $"{CountOf(nested.Kind, collection)} == 0" : null,
                 () => _code.WriteLine(writeColumn));
         }
     }
@@ -118,11 +133,7 @@ internal sealed partial class Emitter
         {
             if (nested.Row.IsReferenceType)
             {
-                _code.WriteLine($"if ({item} is null)");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(nested.ClickHouseType + " element")};");
-                }
+                _code.WriteLine($"{RuntimeSupport}.ThrowIfNull({item}, {Literal(nested.ClickHouseType + " element")});");
             }
             EmitWriteValue(subField.Value, item + "." + Identifier(subField.MemberName), subField.LocalName, names);
         });
@@ -372,11 +383,7 @@ internal sealed partial class Emitter
         {
             if (spec.IsReferenceType && !isKnownNotNull)
             {
-                _code.WriteLine($"if ({value} is null)");
-                using (_code.OpenBlock())
-                {
-                    _code.WriteLine($"throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};");
-                }
+                _code.WriteLine($"{RuntimeSupport}.ThrowIfNull({value}, {Literal(spec.ClickHouseType)});");
             }
             return value;
         }

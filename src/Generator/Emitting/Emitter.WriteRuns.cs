@@ -7,12 +7,10 @@ internal sealed partial class Emitter
 {
     /// <summary>
     /// True when a column can go into a run written into one reserved span: a fixed-width scalar or a text String,
-    /// always written (RowBinaryWithDefaults columns that may defer to the server are written on their own).
     /// </summary>
-    private static bool IsSpanWritable(FieldSpec field, bool withDefaults)
+    private static bool IsSpanWritable(FieldSpec field)
         => field.Value is ScalarValueSpec scalar
-            && (scalar.IsText || ScalarCode.FixedWidth(scalar) is not null)
-            && !(withDefaults && field.UseServerDefault);
+            && (scalar.IsText || ScalarCode.FixedWidth(scalar) is not null);
 
     /// <summary>
     /// Writes consecutive columns into one span: first every conversion that can fail (with the column named),
@@ -20,7 +18,7 @@ internal sealed partial class Emitter
     /// and one Advance. A row whose strings could need more than <c>MaxRowReservation</c> bytes reserves exactly
     /// what they take instead of three bytes a char.
     /// </summary>
-    private void EmitWriteRun(List<FieldSpec> run, int firstColumn, bool withDefaults, LocalNames names)
+    private void EmitWriteRun(List<FieldSpec> run, int firstColumn, LocalNames names)
     {
         var values = new string[run.Count];
         var maxBytes = new List<string>();
@@ -30,7 +28,6 @@ internal sealed partial class Emitter
         {
             var scalar = (ScalarValueSpec)run[i].Value;
             string member = "row." + Identifier(run[i].MemberName);
-            fixedBytes += withDefaults ? 1 : 0;
             if (scalar.IsText)
             {
                 values[i] = names.Take(run[i].LocalName);
@@ -59,7 +56,7 @@ internal sealed partial class Emitter
         if (maxBytes.Count == 0)
         {
             _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({Number(fixedBytes)});");
-            EmitStores(run, values, span, withDefaults, position: null);
+            EmitStores(run, values, span, position: null);
             _code.WriteLine($"writer.Advance({Number(fixedBytes)});");
             return;
         }
@@ -73,7 +70,7 @@ internal sealed partial class Emitter
         }
         _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
         string position = names.Take("position");
-        int tail = EmitStores(run, values, span, withDefaults, position);
+        int tail = EmitStores(run, values, span, position);
         _code.WriteLine(tail == 0 ? $"writer.Advance({position});" : $"writer.Advance({position} + {Number(tail)});");
     }
 
@@ -82,16 +79,12 @@ internal sealed partial class Emitter
     /// after <paramref name="position"/>, the bytes written so far. Returns the bytes stored after the last
     /// string (after <paramref name="position"/>), or the whole run's when it has no string.
     /// </summary>
-    private int EmitStores(List<FieldSpec> run, string[] values, string span, bool withDefaults, string? position)
+    private int EmitStores(List<FieldSpec> run, string[] values, string span, string? position)
     {
         bool positionDeclared = false;
         int offset = 0;
         for (int i = 0; i < run.Count; i++)
         {
-            if (withDefaults)
-            {
-                _code.WriteLine($"{span}[{At(offset++)}] = 0;");
-            }
             var scalar = (ScalarValueSpec)run[i].Value;
             if (scalar.IsText)
             {

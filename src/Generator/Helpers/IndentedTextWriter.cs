@@ -33,6 +33,20 @@ internal sealed class IndentedTextWriter
 
     public void WriteLine() => _builder.Append('\n');
 
+    /// <summary>The length of the text so far: a mark for <see cref="Cut"/>.</summary>
+    public int Length => _builder.Length;
+
+    /// <summary>Removes and returns the text written since <paramref name="mark"/> (a <see cref="Length"/>).</summary>
+    public string Cut(int mark)
+    {
+        string text = _builder.ToString(mark, _builder.Length - mark);
+        _builder.Length = mark;
+        return text;
+    }
+
+    /// <summary>Writes text cut earlier (<see cref="Cut"/>) back as it was.</summary>
+    public void WriteCut(string text) => _builder.Append(text);
+
     public void Indent() => _depth++;
 
     public void Unindent()

@@ -1,5 +1,6 @@
 using System;
 using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -17,6 +18,17 @@ public static class RowBinaryGeneratedSupport
 {
     /// <summary>A null member whose column has no NULL (a String, an Array, a Map, ...).</summary>
     public static RowBinaryException NullValue(string clickHouseType) => ThrowHelper.NullValue(clickHouseType);
+
+    /// <summary>Throws <see cref="NullValue"/> when <paramref name="value"/> is null: a null check on one line.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ThrowIfNull<T>([NotNull] T? value, string clickHouseType)
+        where T : class
+    {
+        if (value is null)
+        {
+            ThrowHelper.ThrowNullValue(clickHouseType);
+        }
+    }
 
     /// <summary>A member with a value for a column that holds only NULL (<c>Nullable(Nothing)</c>).</summary>
     public static RowBinaryException NotNull(string clickHouseType)

@@ -93,6 +93,18 @@ public ref partial struct RowBinaryWriter
     [EditorBrowsable(EditorBrowsableState.Never)]
     public int CurrentColumn { readonly get; set; }
 
+    /// <summary>
+    /// Starts a column of a RowBinaryWithDefaults row: sets <see cref="CurrentColumn"/> and writes the marker 0,
+    /// which says that the column's value follows (1 would ask for the server's default).
+    /// </summary>
+    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BeginValueColumn(int column)
+    {
+        CurrentColumn = column;
+        WriteUInt8(0);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteUInt8(byte value) => WriteRaw(value);
 

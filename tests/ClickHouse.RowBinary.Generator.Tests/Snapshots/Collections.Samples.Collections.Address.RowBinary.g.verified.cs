@@ -27,20 +27,10 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        string? city = row.City;
-        int cityMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(city);
-        int reserve = 6 + cityMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, city);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), city);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Zip);
-        writer.Advance(position + 5);
+        writer.BeginValueColumn(0);
+        writer.WriteString(row.City);
+        writer.BeginValueColumn(1);
+        writer.WriteUInt32(row.Zip);
     }
 
     static global::Samples.Collections.Address global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -61,12 +51,8 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    city = reader.ReadString();
-                    break;
-                case 1:
-                    zip = reader.ReadUInt32();
-                    break;
+                case 0: city = reader.ReadString(); break;
+                case 1: zip = reader.ReadUInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

@@ -25,20 +25,10 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
     {
-        writer.CurrentColumn = 0;
-        string? sku = row.Sku;
-        int skuMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(sku);
-        int reserve = 6 + skuMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, sku);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        int position = 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(1), sku);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(position + 1), row.Quantity);
-        writer.Advance(position + 5);
+        writer.BeginValueColumn(0);
+        writer.WriteString(row.Sku);
+        writer.BeginValueColumn(1);
+        writer.WriteUInt32(row.Quantity);
     }
 
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -59,12 +49,8 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    sku = reader.ReadString();
-                    break;
-                case 1:
-                    quantity = reader.ReadUInt32();
-                    break;
+                case 0: sku = reader.ReadString(); break;
+                case 1: quantity = reader.ReadUInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

@@ -76,96 +76,67 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Shapes row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
         ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(1);
         ClickHouseRowColumns.WriteNames(ref writer, row.Names);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(2);
         ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(3);
         ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(4);
         ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(5);
         ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(6);
         ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(7);
         ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(8);
         ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(9);
         ClickHouseRowColumns.WritePair(ref writer, row.Pair);
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(10);
         ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(11);
         ClickHouseRowColumns.WriteHome(ref writer, row.Home);
         writer.CurrentColumn = 12;
         global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(12);
         ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(13);
         ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(14);
         ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(15);
         ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(16);
         ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(17);
         ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(18);
         ClickHouseRowColumns.WritePath(ref writer, row.Path);
-        writer.CurrentColumn = 19;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(19);
         ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
-        writer.CurrentColumn = 20;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(20);
         ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
-        writer.CurrentColumn = 21;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(21);
         ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
-        writer.CurrentColumn = 22;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(22);
         ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
-        writer.CurrentColumn = 23;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(23);
         writer.WriteGeometry(row.Shape);
-        writer.CurrentColumn = 24;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(24);
         ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
-        writer.CurrentColumn = 25;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(25);
         ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
-        writer.CurrentColumn = 26;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(26);
         ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
-        writer.CurrentColumn = 27;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(27);
         writer.WriteUInt64(row.Total);
-        writer.CurrentColumn = 28;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(28);
         ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
-        writer.CurrentColumn = 29;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(29);
         ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
     }
 
@@ -303,96 +274,36 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    numbers = ClickHouseRowColumns.ReadNumbers(ref reader);
-                    break;
-                case 1:
-                    names = ClickHouseRowColumns.ReadNames(ref reader);
-                    break;
-                case 2:
-                    measurements = ClickHouseRowColumns.ReadMeasurements(ref reader);
-                    break;
-                case 3:
-                    matrix = ClickHouseRowColumns.ReadMatrix(ref reader);
-                    break;
-                case 4:
-                    ids = ClickHouseRowColumns.ReadIds(ref reader);
-                    break;
-                case 5:
-                    octets = ClickHouseRowColumns.ReadOctets(ref reader);
-                    break;
-                case 6:
-                    counters = ClickHouseRowColumns.ReadCounters(ref reader);
-                    break;
-                case 7:
-                    nested = ClickHouseRowColumns.ReadNested(ref reader);
-                    break;
-                case 8:
-                    pairs = ClickHouseRowColumns.ReadPairs(ref reader);
-                    break;
-                case 9:
-                    pair = ClickHouseRowColumns.ReadPair(ref reader);
-                    break;
-                case 10:
-                    named = ClickHouseRowColumns.ReadNamed(ref reader);
-                    break;
-                case 11:
-                    home = ClickHouseRowColumns.ReadHome(ref reader);
-                    break;
-                case 12:
-                    linesSku = ClickHouseRowColumns.ReadLinesSku(ref reader);
-                    break;
-                case 13:
-                    linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref reader);
-                    break;
-                case 14:
-                    choice = ClickHouseRowColumns.ReadChoice(ref reader);
-                    break;
-                case 15:
-                    mixed = ClickHouseRowColumns.ReadMixed(ref reader);
-                    break;
-                case 16:
-                    location = ClickHouseRowColumns.ReadLocation(ref reader);
-                    break;
-                case 17:
-                    ring = ClickHouseRowColumns.ReadRing(ref reader);
-                    break;
-                case 18:
-                    path = ClickHouseRowColumns.ReadPath(ref reader);
-                    break;
-                case 19:
-                    paths = ClickHouseRowColumns.ReadPaths(ref reader);
-                    break;
-                case 20:
-                    polygon = ClickHouseRowColumns.ReadPolygon(ref reader);
-                    break;
-                case 21:
-                    multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
-                    break;
-                case 22:
-                    stops = ClickHouseRowColumns.ReadStops(ref reader);
-                    break;
-                case 23:
-                    shape = reader.ReadGeometry();
-                    break;
-                case 24:
-                    embedding = ClickHouseRowColumns.ReadEmbedding(ref reader);
-                    break;
-                case 25:
-                    coarse = ClickHouseRowColumns.ReadCoarse(ref reader);
-                    break;
-                case 26:
-                    category = ClickHouseRowColumns.ReadCategory(ref reader);
-                    break;
-                case 27:
-                    total = reader.ReadUInt64();
-                    break;
-                case 28:
-                    alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
-                    break;
-                case 29:
-                    alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader);
-                    break;
+                case 0: numbers = ClickHouseRowColumns.ReadNumbers(ref reader); break;
+                case 1: names = ClickHouseRowColumns.ReadNames(ref reader); break;
+                case 2: measurements = ClickHouseRowColumns.ReadMeasurements(ref reader); break;
+                case 3: matrix = ClickHouseRowColumns.ReadMatrix(ref reader); break;
+                case 4: ids = ClickHouseRowColumns.ReadIds(ref reader); break;
+                case 5: octets = ClickHouseRowColumns.ReadOctets(ref reader); break;
+                case 6: counters = ClickHouseRowColumns.ReadCounters(ref reader); break;
+                case 7: nested = ClickHouseRowColumns.ReadNested(ref reader); break;
+                case 8: pairs = ClickHouseRowColumns.ReadPairs(ref reader); break;
+                case 9: pair = ClickHouseRowColumns.ReadPair(ref reader); break;
+                case 10: named = ClickHouseRowColumns.ReadNamed(ref reader); break;
+                case 11: home = ClickHouseRowColumns.ReadHome(ref reader); break;
+                case 12: linesSku = ClickHouseRowColumns.ReadLinesSku(ref reader); break;
+                case 13: linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref reader); break;
+                case 14: choice = ClickHouseRowColumns.ReadChoice(ref reader); break;
+                case 15: mixed = ClickHouseRowColumns.ReadMixed(ref reader); break;
+                case 16: location = ClickHouseRowColumns.ReadLocation(ref reader); break;
+                case 17: ring = ClickHouseRowColumns.ReadRing(ref reader); break;
+                case 18: path = ClickHouseRowColumns.ReadPath(ref reader); break;
+                case 19: paths = ClickHouseRowColumns.ReadPaths(ref reader); break;
+                case 20: polygon = ClickHouseRowColumns.ReadPolygon(ref reader); break;
+                case 21: multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader); break;
+                case 22: stops = ClickHouseRowColumns.ReadStops(ref reader); break;
+                case 23: shape = reader.ReadGeometry(); break;
+                case 24: embedding = ClickHouseRowColumns.ReadEmbedding(ref reader); break;
+                case 25: coarse = ClickHouseRowColumns.ReadCoarse(ref reader); break;
+                case 26: category = ClickHouseRowColumns.ReadCategory(ref reader); break;
+                case 27: total = reader.ReadUInt64(); break;
+                case 28: alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader); break;
+                case 29: alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -436,192 +347,29 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         switch (column)
         {
-            case 0:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
-                }
-                break;
-            }
-            case 1:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteNames(ref writer, row.Names);
-                }
-                break;
-            }
-            case 2:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
-                }
-                break;
-            }
-            case 3:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
-                }
-                break;
-            }
-            case 4:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
-                }
-                break;
-            }
-            case 5:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
-                }
-                break;
-            }
-            case 6:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
-                }
-                break;
-            }
-            case 7:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
-                }
-                break;
-            }
-            case 8:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
-                }
-                break;
-            }
-            case 9:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WritePair(ref writer, row.Pair);
-                }
-                break;
-            }
-            case 10:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
-                }
-                break;
-            }
-            case 11:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteHome(ref writer, row.Home);
-                }
-                break;
-            }
-            case 12:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-                    ClickHouseRowColumns.WriteLinesSku(ref writer, lines);
-                }
-                break;
-            }
-            case 13:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    global::System.Collections.Generic.List<global::Samples.Collections.LineItem> lines = row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)");
-                    ClickHouseRowColumns.WriteLinesQuantity(ref writer, lines);
-                }
-                break;
-            }
-            case 14:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
-                }
-                break;
-            }
-            case 15:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
-                }
-                break;
-            }
-            case 16:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
-                }
-                break;
-            }
-            case 17:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
-                }
-                break;
-            }
-            case 18:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WritePath(ref writer, row.Path);
-                }
-                break;
-            }
-            case 19:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
-                }
-                break;
-            }
-            case 20:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
-                }
-                break;
-            }
-            case 21:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
-                }
-                break;
-            }
-            case 22:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
-                }
-                break;
-            }
+            case 0: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers); break;
+            case 1: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNames(ref writer, row.Names); break;
+            case 2: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements); break;
+            case 3: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix); break;
+            case 4: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteIds(ref writer, row.Ids); break;
+            case 5: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteOctets(ref writer, row.Octets); break;
+            case 6: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCounters(ref writer, row.Counters); break;
+            case 7: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNested(ref writer, row.Nested); break;
+            case 8: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePairs(ref writer, row.Pairs); break;
+            case 9: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePair(ref writer, row.Pair); break;
+            case 10: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNamed(ref writer, row.Named); break;
+            case 11: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteHome(ref writer, row.Home); break;
+            case 12: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesSku(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)")); break;
+            case 13: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesQuantity(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)")); break;
+            case 14: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteChoice(ref writer, row.Choice); break;
+            case 15: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed); break;
+            case 16: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLocation(ref writer, row.Location); break;
+            case 17: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteRing(ref writer, row.Ring); break;
+            case 18: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePath(ref writer, row.Path); break;
+            case 19: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePaths(ref writer, row.Paths); break;
+            case 20: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon); break;
+            case 21: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon); break;
+            case 22: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteStops(ref writer, row.Stops); break;
             case 23:
             {
                 foreach (global::Samples.Collections.Shapes row in rows)
@@ -630,30 +378,9 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 }
                 break;
             }
-            case 24:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
-                }
-                break;
-            }
-            case 25:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
-                }
-                break;
-            }
-            case 26:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
-                }
-                break;
-            }
+            case 24: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding); break;
+            case 25: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse); break;
+            case 26: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCategory(ref writer, row.Category); break;
             case 27:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -664,22 +391,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 28:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
-                }
-                break;
-            }
-            case 29:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
-                }
-                break;
-            }
+            case 28: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull); break;
+            case 29: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }
@@ -820,10 +533,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNumbers(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] numbers)
         {
-            if (numbers is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(numbers, "Array(Int32)");
             writer.WriteLength(numbers.Length);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(numbers));
         }
@@ -840,10 +550,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNames(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<string> names)
         {
-            if (names is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(names, "Array(String)");
             writer.WriteLength(names.Count);
             foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
             {
@@ -866,10 +573,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMeasurements(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyList<double?> measurements)
         {
-            if (measurements is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nullable(Float64))");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(measurements, "Array(Nullable(Float64))");
             writer.WriteLength(measurements.Count);
             for (int i = 0; i < measurements.Count; i++)
             {
@@ -900,10 +604,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMatrix(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IList<ushort[]> matrix)
         {
-            if (matrix is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Array(UInt16))");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(matrix, "Array(Array(UInt16))");
             writer.WriteLength(matrix.Count);
             for (int i = 0; i < matrix.Count; i++)
             {
@@ -957,10 +658,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteOctets(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, byte[] octets)
         {
-            if (octets is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(octets, "Array(UInt8)");
             writer.WriteLength(octets.Length);
             writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
         }
@@ -977,10 +675,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteCounters(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, ulong> counters)
         {
-            if (counters is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(counters, "Map(String, UInt64)");
             writer.WriteLength(counters.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in counters)
             {
@@ -1009,10 +704,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNested(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested)
         {
-            if (nested is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(UInt8, Map(String, String))");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(nested, "Map(UInt8, Map(String, String))");
             writer.WriteLength(nested.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<byte, global::System.Collections.Generic.Dictionary<string, string>> nestedEntry in nested)
             {
@@ -1057,10 +749,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePairs(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs)
         {
-            if (pairs is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(pairs, "Map(String, Int32)");
             writer.WriteLength(pairs.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairs))
             {
@@ -1091,10 +780,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (byte, string) ReadPair(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return (reader.ReadUInt8(), reader.ReadString());
-        }
+        public static (byte, string) ReadPair(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => (reader.ReadUInt8(), reader.ReadString());
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNamed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (int A, string? B, byte[] C) named)
@@ -1128,10 +814,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteHome(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address home)
         {
-            if (home is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Tuple(City String, Zip UInt32)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(home, "Tuple(City String, Zip UInt32)");
             writer.WriteString(home.City);
             writer.WriteUInt32(home.Zip);
         }
@@ -1322,18 +1005,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (double X, double Y) ReadLocation(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return (reader.ReadFloat64(), reader.ReadFloat64());
-        }
+        public static (double X, double Y) ReadLocation(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => (reader.ReadFloat64(), reader.ReadFloat64());
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteRing(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] ring)
         {
-            if (ring is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(ring, "Ring");
             writer.WriteLength(ring.Length);
             foreach ((double X, double Y) ringItem in ring)
             {
@@ -1357,10 +1034,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePath(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)> path)
         {
-            if (path is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("LineString");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(path, "LineString");
             writer.WriteLength(path.Count);
             foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
             {
@@ -1384,17 +1058,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePaths(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][] paths)
         {
-            if (paths is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiLineString");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(paths, "MultiLineString");
             writer.WriteLength(paths.Length);
             foreach ((double X, double Y)[] pathsItem in paths)
             {
-                if (pathsItem is null)
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(pathsItem, "Ring");
                 writer.WriteLength(pathsItem.Length);
                 foreach ((double X, double Y) pathsItemItem in pathsItem)
                 {
@@ -1425,17 +1093,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)[]> polygon)
         {
-            if (polygon is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(polygon, "Polygon");
             writer.WriteLength(polygon.Count);
             foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
             {
-                if (polygonItem is null)
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(polygonItem, "Ring");
                 writer.WriteLength(polygonItem.Length);
                 foreach ((double X, double Y) polygonItemItem in polygonItem)
                 {
@@ -1466,24 +1128,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMultiPolygon(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][][] multiPolygon)
         {
-            if (multiPolygon is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPolygon");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(multiPolygon, "MultiPolygon");
             writer.WriteLength(multiPolygon.Length);
             foreach ((double X, double Y)[][] multiPolygonItem in multiPolygon)
             {
-                if (multiPolygonItem is null)
-                {
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Polygon");
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(multiPolygonItem, "Polygon");
                 writer.WriteLength(multiPolygonItem.Length);
                 foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
                 {
-                    if (multiPolygonItemItem is null)
-                    {
-                        throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Ring");
-                    }
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(multiPolygonItemItem, "Ring");
                     writer.WriteLength(multiPolygonItemItem.Length);
                     foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
                     {
@@ -1521,10 +1174,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStops(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] stops)
         {
-            if (stops is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("MultiPoint");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(stops, "MultiPoint");
             writer.WriteLength(stops.Length);
             foreach ((double X, double Y) stopsItem in stops)
             {
@@ -1548,10 +1198,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteEmbedding(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, float[] embedding)
         {
-            if (embedding is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("QBit(Float32, 4)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(embedding, "QBit(Float32, 4)");
             writer.WriteQBitLength(embedding.Length, 4, "QBit(Float32, 4)");
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<float>(ref writer, new global::System.ReadOnlySpan<float>(embedding));
         }
@@ -1568,10 +1215,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteCoarse(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<float> coarse)
         {
-            if (coarse is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("QBit(BFloat16, 16, 8)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(coarse, "QBit(BFloat16, 16, 8)");
             writer.WriteQBitLength(coarse.Count, 16, "QBit(BFloat16, 16, 8)");
             foreach (float coarseItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(coarse))
             {
@@ -1606,10 +1250,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string? ReadCategory(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? null : reader.ReadCachedString();
-        }
+        public static string? ReadCategory(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadCachedString();
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object? alwaysNull)
@@ -1622,18 +1263,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static object? ReadAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
-        }
+        public static object? ReadAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteAlwaysEmpty(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object[] alwaysEmpty)
         {
-            if (alwaysEmpty is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Nothing)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(alwaysEmpty, "Array(Nothing)");
             if (alwaysEmpty.Length != 0)
             {
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingElements(alwaysEmpty.Length, "Array(Nothing)");

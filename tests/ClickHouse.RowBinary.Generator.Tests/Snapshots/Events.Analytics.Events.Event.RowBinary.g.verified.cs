@@ -35,34 +35,23 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 1;
-        long timestamp = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3);
-        global::System.Span<byte> span = writer.GetSpan(26);
-        span[0] = 0;
-        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
-        span[17] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(18), timestamp);
-        writer.Advance(26);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
+        writer.WriteUuid(row.Id);
+        writer.BeginValueColumn(1);
+        writer.WriteDateTime64(row.Timestamp, 3);
+        writer.BeginValueColumn(2);
         ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(3);
         writer.WriteString(row.Kind);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(4);
         ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(5);
         ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(6);
         writer.WriteDecimal(row.Amount, 18, 4);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(7);
         writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(8);
         writer.WriteBool(row.Flag);
     }
 
@@ -116,33 +105,15 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    id = reader.ReadUuid();
-                    break;
-                case 1:
-                    timestamp = reader.ReadDateTime64(3);
-                    break;
-                case 2:
-                    userId = ClickHouseRowColumns.ReadUserId(ref reader);
-                    break;
-                case 3:
-                    kind = reader.ReadCachedString();
-                    break;
-                case 4:
-                    tags = ClickHouseRowColumns.ReadTags(ref reader);
-                    break;
-                case 5:
-                    properties = ClickHouseRowColumns.ReadProperties(ref reader);
-                    break;
-                case 6:
-                    amount = reader.ReadDecimal(18, 4);
-                    break;
-                case 7:
-                    ip = reader.ReadIPv6();
-                    break;
-                case 8:
-                    flag = reader.ReadBool();
-                    break;
+                case 0: id = reader.ReadUuid(); break;
+                case 1: timestamp = reader.ReadDateTime64(3); break;
+                case 2: userId = ClickHouseRowColumns.ReadUserId(ref reader); break;
+                case 3: kind = reader.ReadCachedString(); break;
+                case 4: tags = ClickHouseRowColumns.ReadTags(ref reader); break;
+                case 5: properties = ClickHouseRowColumns.ReadProperties(ref reader); break;
+                case 6: amount = reader.ReadDecimal(18, 4); break;
+                case 7: ip = reader.ReadIPv6(); break;
+                case 8: flag = reader.ReadBool(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -185,14 +156,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 2:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-                }
-                break;
-            }
+            case 2: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteUserId(ref writer, row.UserId); break;
             case 3:
             {
                 foreach (global::Analytics.Events.Event row in rows)
@@ -201,22 +165,8 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 }
                 break;
             }
-            case 4:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-                }
-                break;
-            }
-            case 5:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-                }
-                break;
-            }
+            case 4: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteTags(ref writer, row.Tags); break;
+            case 5: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties); break;
             case 6:
             {
                 foreach (global::Analytics.Events.Event row in rows)
@@ -311,18 +261,12 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
-        }
+        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteTags(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string[] tags)
         {
-            if (tags is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(String)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(tags, "Array(String)");
             writer.WriteLength(tags.Length);
             foreach (string tagsItem in tags)
             {
@@ -345,10 +289,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteProperties(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, string> properties)
         {
-            if (properties is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(properties, "Map(String, String)");
             writer.WriteLength(properties.Count);
             foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in properties)
             {

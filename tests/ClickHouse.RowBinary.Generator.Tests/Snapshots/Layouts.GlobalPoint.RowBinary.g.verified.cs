@@ -15,12 +15,10 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
     {
-        global::System.Span<byte> span = writer.GetSpan(10);
-        span[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.X);
-        span[5] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(6), row.Y);
-        writer.Advance(10);
+        writer.BeginValueColumn(0);
+        writer.WriteInt32(row.X);
+        writer.BeginValueColumn(1);
+        writer.WriteInt32(row.Y);
     }
 
     static global::GlobalPoint global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -57,12 +55,8 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    x = reader.ReadInt32();
-                    break;
-                case 1:
-                    y = reader.ReadInt32();
-                    break;
+                case 0: x = reader.ReadInt32(); break;
+                case 1: y = reader.ReadInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

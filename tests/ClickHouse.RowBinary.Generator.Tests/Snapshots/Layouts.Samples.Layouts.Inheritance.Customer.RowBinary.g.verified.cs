@@ -31,25 +31,12 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 1;
-        string? name = row.Name;
-        int nameMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(name);
-        writer.CurrentColumn = 2;
-        string? email = row.Email;
-        int emailMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(email);
-        int reserve = 19 + nameMaxBytes + emailMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(19, name, email);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(1), row.Id);
-        span[17] = 0;
-        int position = 18 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(18), name);
-        span[position] = 0;
-        position += 1 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(position + 1), email);
-        writer.Advance(position);
+        writer.BeginValueColumn(0);
+        writer.WriteUuid(row.Id);
+        writer.BeginValueColumn(1);
+        writer.WriteString(row.Name);
+        writer.BeginValueColumn(2);
+        writer.WriteString(row.Email);
     }
 
     static global::Samples.Layouts.Inheritance.Customer global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -73,15 +60,9 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    id = reader.ReadUuid();
-                    break;
-                case 1:
-                    name = reader.ReadString();
-                    break;
-                case 2:
-                    email = reader.ReadString();
-                    break;
+                case 0: id = reader.ReadUuid(); break;
+                case 1: name = reader.ReadString(); break;
+                case 2: email = reader.ReadString(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

@@ -39,42 +39,31 @@ partial class Outer
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Outer.Inner.Reading row)
             {
                 global::System.ArgumentNullException.ThrowIfNull(row);
-                writer.CurrentColumn = 1;
-                string? label = row.Label;
-                int labelMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(label);
-                int reserve = 6 + labelMaxBytes;
-                if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-                {
-                    reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(6, label);
-                }
-                global::System.Span<byte> span = writer.GetSpan(reserve);
-                span[0] = 0;
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(1), row.@class);
-                span[5] = 0;
-                int position = 6 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(6), label);
-                writer.Advance(position);
-                writer.CurrentColumn = 2;
+                writer.BeginValueColumn(0);
+                writer.WriteInt32(row.@class);
+                writer.BeginValueColumn(1);
+                writer.WriteString(row.Label);
                 if (row.Note is null)
                 {
+                    writer.CurrentColumn = 2;
                     writer.WriteUInt8(1);
                 }
                 else
                 {
-                    writer.WriteUInt8(0);
+                    writer.BeginValueColumn(2);
                     ClickHouseRowColumns.WriteNote(ref writer, row.Note);
                 }
-                writer.CurrentColumn = 3;
                 if (row.Seen == default)
                 {
+                    writer.CurrentColumn = 3;
                     writer.WriteUInt8(1);
                 }
                 else
                 {
-                    writer.WriteUInt8(0);
+                    writer.BeginValueColumn(3);
                     writer.WriteDateTime64(row.Seen, 7);
                 }
-                writer.CurrentColumn = 4;
-                writer.WriteUInt8(0);
+                writer.BeginValueColumn(4);
                 writer.WriteInt32(row.Count);
             }
 
@@ -110,21 +99,11 @@ partial class Outer
                     reader.CurrentColumn = column;
                     switch (column)
                     {
-                        case 0:
-                            classValue = reader.ReadInt32();
-                            break;
-                        case 1:
-                            label = reader.ReadString();
-                            break;
-                        case 2:
-                            note = ClickHouseRowColumns.ReadNote(ref reader);
-                            break;
-                        case 3:
-                            seen = reader.ReadDateTime64(7);
-                            break;
-                        case 4:
-                            count = reader.ReadInt32();
-                            break;
+                        case 0: classValue = reader.ReadInt32(); break;
+                        case 1: label = reader.ReadString(); break;
+                        case 2: note = ClickHouseRowColumns.ReadNote(ref reader); break;
+                        case 3: seen = reader.ReadDateTime64(7); break;
+                        case 4: count = reader.ReadInt32(); break;
                         default:
                             throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
                     }
@@ -159,14 +138,7 @@ partial class Outer
                         }
                         break;
                     }
-                    case 2:
-                    {
-                        foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
-                        {
-                            ClickHouseRowColumns.WriteNote(ref writer, row.Note);
-                        }
-                        break;
-                    }
+                    case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) ClickHouseRowColumns.WriteNote(ref writer, row.Note); break;
                     case 3:
                     {
                         global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -236,10 +208,7 @@ partial class Outer
                 }
 
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-                {
-                    return reader.ReadNullMarker() ? null : reader.ReadString();
-                }
+                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadString();
             }
         }
     }

@@ -17,17 +17,16 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
     {
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
         writer.WriteFloat64(row.Value);
-        writer.CurrentColumn = 1;
         if (row.Weights is null || row.Weights.Length == 0)
         {
+            writer.CurrentColumn = 1;
             writer.WriteUInt8(1);
         }
         else
         {
-            writer.WriteUInt8(0);
+            writer.BeginValueColumn(1);
             ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
         }
     }
@@ -50,12 +49,8 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    value = reader.ReadFloat64();
-                    break;
-                case 1:
-                    weights = ClickHouseRowColumns.ReadWeights(ref reader);
-                    break;
+                case 0: value = reader.ReadFloat64(); break;
+                case 1: weights = ClickHouseRowColumns.ReadWeights(ref reader); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -77,14 +72,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 1:
-            {
-                foreach (global::Samples.Layouts.Sample row in rows)
-                {
-                    ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
-                }
-                break;
-            }
+            case 1: foreach (global::Samples.Layouts.Sample row in rows) ClickHouseRowColumns.WriteWeights(ref writer, row.Weights); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }
@@ -109,10 +97,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
         {
-            if (weights is null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(Int32)");
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(weights, "Array(Int32)");
             writer.WriteLength(weights.Length);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(weights));
         }

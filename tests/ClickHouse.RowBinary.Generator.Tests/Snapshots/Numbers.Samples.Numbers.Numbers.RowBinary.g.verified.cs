@@ -51,63 +51,49 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        global::System.Span<byte> span = writer.GetSpan(72);
-        span[0] = 0;
-        span[1] = (byte)row.Int8;
-        span[2] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(3), row.Int16);
-        span[5] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(6), row.Int32);
-        span[10] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(11), row.Int64);
-        span[19] = 0;
-        span[20] = row.UInt8;
-        span[21] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(22), row.UInt16);
-        span[24] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(25), row.UInt32);
-        span[29] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(30), row.UInt64);
-        span[38] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(39), row.Int128);
-        span[55] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(56), row.UInt128);
-        writer.Advance(72);
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
+        writer.WriteInt8(row.Int8);
+        writer.BeginValueColumn(1);
+        writer.WriteInt16(row.Int16);
+        writer.BeginValueColumn(2);
+        writer.WriteInt32(row.Int32);
+        writer.BeginValueColumn(3);
+        writer.WriteInt64(row.Int64);
+        writer.BeginValueColumn(4);
+        writer.WriteUInt8(row.UInt8);
+        writer.BeginValueColumn(5);
+        writer.WriteUInt16(row.UInt16);
+        writer.BeginValueColumn(6);
+        writer.WriteUInt32(row.UInt32);
+        writer.BeginValueColumn(7);
+        writer.WriteUInt64(row.UInt64);
+        writer.BeginValueColumn(8);
+        writer.WriteInt128(row.Int128);
+        writer.BeginValueColumn(9);
+        writer.WriteUInt128(row.UInt128);
+        writer.BeginValueColumn(10);
         writer.WriteInt256(row.Int256);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(11);
         writer.WriteUInt256(row.UInt256);
-        global::System.Span<byte> span2 = writer.GetSpan(14);
-        span2[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span2.Slice(1), row.Float32);
-        span2[5] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span2.Slice(6), row.Float64);
-        writer.Advance(14);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(12);
+        writer.WriteFloat32(row.Float32);
+        writer.BeginValueColumn(13);
+        writer.WriteFloat64(row.Float64);
+        writer.BeginValueColumn(14);
         writer.WriteBFloat16(row.BFloat16);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(15);
         writer.WriteBool(row.Bool);
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(16);
         writer.WriteDecimal(row.DefaultDecimal, 28, 10);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(17);
         writer.WriteDecimal(row.Decimal32, 9, 2);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(18);
         writer.WriteDecimal(row.Decimal128, 38, 10);
-        writer.CurrentColumn = 19;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(19);
         writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
-        writer.CurrentColumn = 20;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(20);
         writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
-        writer.CurrentColumn = 21;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(21);
         writer.WriteInt32((int)row.PriorityNumber);
     }
 
@@ -261,72 +247,28 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    int8 = reader.ReadInt8();
-                    break;
-                case 1:
-                    int16 = reader.ReadInt16();
-                    break;
-                case 2:
-                    int32 = reader.ReadInt32();
-                    break;
-                case 3:
-                    int64 = reader.ReadInt64();
-                    break;
-                case 4:
-                    uInt8 = reader.ReadUInt8();
-                    break;
-                case 5:
-                    uInt16 = reader.ReadUInt16();
-                    break;
-                case 6:
-                    uInt32 = reader.ReadUInt32();
-                    break;
-                case 7:
-                    uInt64 = reader.ReadUInt64();
-                    break;
-                case 8:
-                    int128 = reader.ReadInt128();
-                    break;
-                case 9:
-                    uInt128 = reader.ReadUInt128();
-                    break;
-                case 10:
-                    int256 = reader.ReadInt256();
-                    break;
-                case 11:
-                    uInt256 = reader.ReadUInt256();
-                    break;
-                case 12:
-                    float32 = reader.ReadFloat32();
-                    break;
-                case 13:
-                    float64 = reader.ReadFloat64();
-                    break;
-                case 14:
-                    bFloat16 = reader.ReadBFloat16();
-                    break;
-                case 15:
-                    boolValue = reader.ReadBool();
-                    break;
-                case 16:
-                    defaultDecimal = reader.ReadDecimal(28, 10);
-                    break;
-                case 17:
-                    decimal32 = reader.ReadDecimal(9, 2);
-                    break;
-                case 18:
-                    decimal128 = reader.ReadClickHouseDecimal(38, 10);
-                    break;
-                case 19:
-                    defaultExactDecimal = reader.ReadClickHouseDecimal(76, 38);
-                    break;
-                case 20:
-                    wideDecimalAsDecimal = reader.ReadDecimal(76, 20);
-                    break;
-                case 21:
-                    priorityNumber = (global::Samples.Numbers.Priority)reader.ReadInt32();
-                    break;
+                case 0: int8 = reader.ReadInt8(); break;
+                case 1: int16 = reader.ReadInt16(); break;
+                case 2: int32 = reader.ReadInt32(); break;
+                case 3: int64 = reader.ReadInt64(); break;
+                case 4: uInt8 = reader.ReadUInt8(); break;
+                case 5: uInt16 = reader.ReadUInt16(); break;
+                case 6: uInt32 = reader.ReadUInt32(); break;
+                case 7: uInt64 = reader.ReadUInt64(); break;
+                case 8: int128 = reader.ReadInt128(); break;
+                case 9: uInt128 = reader.ReadUInt128(); break;
+                case 10: int256 = reader.ReadInt256(); break;
+                case 11: uInt256 = reader.ReadUInt256(); break;
+                case 12: float32 = reader.ReadFloat32(); break;
+                case 13: float64 = reader.ReadFloat64(); break;
+                case 14: bFloat16 = reader.ReadBFloat16(); break;
+                case 15: boolValue = reader.ReadBool(); break;
+                case 16: defaultDecimal = reader.ReadDecimal(28, 10); break;
+                case 17: decimal32 = reader.ReadDecimal(9, 2); break;
+                case 18: decimal128 = reader.ReadClickHouseDecimal(38, 10); break;
+                case 19: defaultExactDecimal = reader.ReadClickHouseDecimal(76, 38); break;
+                case 20: wideDecimalAsDecimal = reader.ReadDecimal(76, 20); break;
+                case 21: priorityNumber = (global::Samples.Numbers.Priority)reader.ReadInt32(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

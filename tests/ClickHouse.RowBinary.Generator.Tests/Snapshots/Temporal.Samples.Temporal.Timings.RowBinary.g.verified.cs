@@ -49,55 +49,33 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
     {
-        writer.CurrentColumn = 0;
-        ushort date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date);
-        writer.CurrentColumn = 1;
-        int date32 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32);
-        writer.CurrentColumn = 2;
-        ushort dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime);
-        writer.CurrentColumn = 3;
-        uint dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime);
-        writer.CurrentColumn = 4;
-        uint dateTimeOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset);
-        writer.CurrentColumn = 5;
-        long defaultDateTime64 = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7);
-        writer.CurrentColumn = 6;
-        long defaultOffset = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7);
-        global::System.Span<byte> span = writer.GetSpan(48);
-        span[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), date);
-        span[3] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(4), date32);
-        span[8] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(9), dateAsDateTime);
-        span[11] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(12), dateTime);
-        span[16] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(17), dateTimeOffset);
-        span[21] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(22), defaultDateTime64);
-        span[30] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(31), defaultOffset);
-        span[39] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(40), row.RawNanoseconds);
-        writer.Advance(48);
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
+        writer.WriteDate(row.Date);
+        writer.BeginValueColumn(1);
+        writer.WriteDate32(row.Date32);
+        writer.BeginValueColumn(2);
+        writer.WriteDate(row.DateAsDateTime);
+        writer.BeginValueColumn(3);
+        writer.WriteDateTime(row.DateTime);
+        writer.BeginValueColumn(4);
+        writer.WriteDateTime(row.DateTimeOffset);
+        writer.BeginValueColumn(5);
+        writer.WriteDateTime64(row.DefaultDateTime64, 7);
+        writer.BeginValueColumn(6);
+        writer.WriteDateTime64(row.DefaultOffset, 7);
+        writer.BeginValueColumn(7);
+        writer.WriteInt64(row.RawNanoseconds);
+        writer.BeginValueColumn(8);
         writer.WriteTime(row.Time);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(9);
         writer.WriteTime64(row.Time64, 3);
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(10);
         writer.WriteTime64(row.DefaultTimeSpan, 7);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(11);
         writer.WriteInt64(row.Days);
-        writer.CurrentColumn = 12;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(12);
         writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(13);
         writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
     }
 
@@ -189,48 +167,20 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    date = reader.ReadDate();
-                    break;
-                case 1:
-                    date32 = reader.ReadDate32();
-                    break;
-                case 2:
-                    dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue);
-                    break;
-                case 3:
-                    dateTime = reader.ReadDateTime();
-                    break;
-                case 4:
-                    dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime());
-                    break;
-                case 5:
-                    defaultDateTime64 = reader.ReadDateTime64(7);
-                    break;
-                case 6:
-                    defaultOffset = new global::System.DateTimeOffset(reader.ReadDateTime64(7));
-                    break;
-                case 7:
-                    rawNanoseconds = reader.ReadInt64();
-                    break;
-                case 8:
-                    time = reader.ReadTime();
-                    break;
-                case 9:
-                    time64 = reader.ReadTime64(3);
-                    break;
-                case 10:
-                    defaultTimeSpan = reader.ReadTime64(7);
-                    break;
-                case 11:
-                    days = reader.ReadInt64();
-                    break;
-                case 12:
-                    timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8);
-                    break;
-                case 13:
-                    precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8);
-                    break;
+                case 0: date = reader.ReadDate(); break;
+                case 1: date32 = reader.ReadDate32(); break;
+                case 2: dateAsDateTime = reader.ReadDate().ToDateTime(global::System.TimeOnly.MinValue); break;
+                case 3: dateTime = reader.ReadDateTime(); break;
+                case 4: dateTimeOffset = new global::System.DateTimeOffset(reader.ReadDateTime()); break;
+                case 5: defaultDateTime64 = reader.ReadDateTime64(7); break;
+                case 6: defaultOffset = new global::System.DateTimeOffset(reader.ReadDateTime64(7)); break;
+                case 7: rawNanoseconds = reader.ReadInt64(); break;
+                case 8: time = reader.ReadTime(); break;
+                case 9: time64 = reader.ReadTime64(3); break;
+                case 10: defaultTimeSpan = reader.ReadTime64(7); break;
+                case 11: days = reader.ReadInt64(); break;
+                case 12: timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(reader.ReadInt64(), 10000000, "IntervalSecond", reader.Offset - 8); break;
+                case 13: precise = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsToTimeSpan(reader.ReadInt64(), reader.Offset - 8); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }

@@ -53,62 +53,43 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(0);
         writer.WriteString(row.Title);
-        writer.CurrentColumn = 1;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(1);
         ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
-        writer.CurrentColumn = 2;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(2);
         writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
-        writer.CurrentColumn = 3;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(3);
         writer.WriteString(row.Blob.Span);
-        writer.CurrentColumn = 4;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(4);
         writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
-        writer.CurrentColumn = 5;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(5);
         writer.WriteFixedString(row.Currency, 3);
-        writer.CurrentColumn = 6;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(6);
         writer.WriteUuid(row.Id);
-        writer.CurrentColumn = 7;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(7);
         writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
-        writer.CurrentColumn = 8;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(8);
         writer.WriteIPv4(row.RawV4);
-        writer.CurrentColumn = 9;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(9);
         writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.CurrentColumn = 10;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(10);
         ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
-        writer.CurrentColumn = 11;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(11);
         ClickHouseRowColumns.WriteColor(ref writer, row.Color);
-        writer.CurrentColumn = 12;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(12);
         ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
-        writer.CurrentColumn = 13;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(13);
         ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
-        writer.CurrentColumn = 14;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(14);
         ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
-        writer.CurrentColumn = 15;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(15);
         writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
-        writer.CurrentColumn = 16;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(16);
         ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
-        writer.CurrentColumn = 17;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(17);
         ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
-        writer.CurrentColumn = 18;
-        writer.WriteUInt8(0);
+        writer.BeginValueColumn(18);
         writer.WriteDynamic(row.Anything);
     }
 
@@ -202,63 +183,25 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    title = reader.ReadString();
-                    break;
-                case 1:
-                    subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader);
-                    break;
-                case 2:
-                    payload = reader.ReadStringBytes();
-                    break;
-                case 3:
-                    blob = new global::System.ReadOnlyMemory<byte>(reader.ReadStringBytes());
-                    break;
-                case 4:
-                    code = reader.ReadFixedStringBytes(8);
-                    break;
-                case 5:
-                    currency = reader.ReadFixedString(3);
-                    break;
-                case 6:
-                    id = reader.ReadUuid();
-                    break;
-                case 7:
-                    clientV4 = reader.ReadIPv4();
-                    break;
-                case 8:
-                    rawV4 = reader.ReadUInt32();
-                    break;
-                case 9:
-                    clientV6 = reader.ReadIPv6();
-                    break;
-                case 10:
-                    status = ClickHouseRowColumns.ReadStatus(ref reader);
-                    break;
-                case 11:
-                    color = ClickHouseRowColumns.ReadColor(ref reader);
-                    break;
-                case 12:
-                    statusByLabel = ClickHouseRowColumns.ReadStatusByLabel(ref reader);
-                    break;
-                case 13:
-                    label = ClickHouseRowColumns.ReadLabel(ref reader);
-                    break;
-                case 14:
-                    rawEnum = ClickHouseRowColumns.ReadRawEnum(ref reader);
-                    break;
-                case 15:
-                    jsonText = reader.ReadJson();
-                    break;
-                case 16:
-                    jsonTree = ClickHouseRowColumns.ReadJsonTree(ref reader);
-                    break;
-                case 17:
-                    jsonDocument = ClickHouseRowColumns.ReadJsonDocument(ref reader);
-                    break;
-                case 18:
-                    anything = reader.ReadDynamic();
-                    break;
+                case 0: title = reader.ReadString(); break;
+                case 1: subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader); break;
+                case 2: payload = reader.ReadStringBytes(); break;
+                case 3: blob = new global::System.ReadOnlyMemory<byte>(reader.ReadStringBytes()); break;
+                case 4: code = reader.ReadFixedStringBytes(8); break;
+                case 5: currency = reader.ReadFixedString(3); break;
+                case 6: id = reader.ReadUuid(); break;
+                case 7: clientV4 = reader.ReadIPv4(); break;
+                case 8: rawV4 = reader.ReadUInt32(); break;
+                case 9: clientV6 = reader.ReadIPv6(); break;
+                case 10: status = ClickHouseRowColumns.ReadStatus(ref reader); break;
+                case 11: color = ClickHouseRowColumns.ReadColor(ref reader); break;
+                case 12: statusByLabel = ClickHouseRowColumns.ReadStatusByLabel(ref reader); break;
+                case 13: label = ClickHouseRowColumns.ReadLabel(ref reader); break;
+                case 14: rawEnum = ClickHouseRowColumns.ReadRawEnum(ref reader); break;
+                case 15: jsonText = reader.ReadJson(); break;
+                case 16: jsonTree = ClickHouseRowColumns.ReadJsonTree(ref reader); break;
+                case 17: jsonDocument = ClickHouseRowColumns.ReadJsonDocument(ref reader); break;
+                case 18: anything = reader.ReadDynamic(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -299,14 +242,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 }
                 break;
             }
-            case 1:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
-                }
-                break;
-            }
+            case 1: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle); break;
             case 2:
             {
                 foreach (global::Samples.Text.Document row in rows)
@@ -375,46 +311,11 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 }
                 break;
             }
-            case 10:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
-                }
-                break;
-            }
-            case 11:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteColor(ref writer, row.Color);
-                }
-                break;
-            }
-            case 12:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
-                }
-                break;
-            }
-            case 13:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
-                }
-                break;
-            }
-            case 14:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
-                }
-                break;
-            }
+            case 10: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatus(ref writer, row.Status); break;
+            case 11: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteColor(ref writer, row.Color); break;
+            case 12: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel); break;
+            case 13: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteLabel(ref writer, row.Label); break;
+            case 14: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum); break;
             case 15:
             {
                 foreach (global::Samples.Text.Document row in rows)
@@ -423,22 +324,8 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 }
                 break;
             }
-            case 16:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
-                }
-                break;
-            }
-            case 17:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
-                }
-                break;
-            }
+            case 16: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree); break;
+            case 17: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument); break;
             case 18:
             {
                 foreach (global::Samples.Text.Document row in rows)
@@ -554,10 +441,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string? ReadSubtitle(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? null : reader.ReadString();
-        }
+        public static string? ReadSubtitle(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadString();
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStatus(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status status)
@@ -576,15 +460,12 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::Samples.Text.Status ReadStatus(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static global::Samples.Text.Status ReadStatus(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadInt8() switch
         {
-            return reader.ReadInt8() switch
-            {
-                1 => global::Samples.Text.Status.Draft,
-                2 => global::Samples.Text.Status.Published,
-                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
-            };
-        }
+            1 => global::Samples.Text.Status.Draft,
+            2 => global::Samples.Text.Status.Published,
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('Draft' = 1, 'Published' = 2)", reader.Offset - 1),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteColor(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Color color)
@@ -603,15 +484,12 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::Samples.Text.Color ReadColor(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static global::Samples.Text.Color ReadColor(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadInt16() switch
         {
-            return reader.ReadInt16() switch
-            {
-                1 => global::Samples.Text.Color.Red,
-                300 => global::Samples.Text.Color.Green,
-                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
-            };
-        }
+            1 => global::Samples.Text.Color.Red,
+            300 => global::Samples.Text.Color.Green,
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum16('Red' = 1, 'Green' = 300)", reader.Offset - 2),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status statusByLabel)
@@ -630,15 +508,12 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::Samples.Text.Status ReadStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static global::Samples.Text.Status ReadStatusByLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadInt8() switch
         {
-            return reader.ReadInt8() switch
-            {
-                1 => global::Samples.Text.Status.Draft,
-                2 => global::Samples.Text.Status.Published,
-                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
-            };
-        }
+            1 => global::Samples.Text.Status.Draft,
+            2 => global::Samples.Text.Status.Published,
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('draft' = 1, 'published' = 2)", reader.Offset - 1),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLabel(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string label)
@@ -660,16 +535,13 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string ReadLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static string ReadLabel(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadInt8() switch
         {
-            return reader.ReadInt8() switch
-            {
-                -128 => "a",
-                0 => "b",
-                127 => "c",
-                var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
-            };
-        }
+            -128 => "a",
+            0 => "b",
+            127 => "c",
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownEnumValue(unknown, "Enum8('a' = -128, 'b' = 0, 'c' = 127)", reader.Offset - 1),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteRawEnum(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, short rawEnum)
@@ -710,10 +582,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::System.Text.Json.Nodes.JsonNode? ReadJsonTree(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? null : reader.ReadJsonNode();
-        }
+        public static global::System.Text.Json.Nodes.JsonNode? ReadJsonTree(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadJsonNode();
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Text.Json.JsonDocument? jsonDocument)
@@ -730,10 +599,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::System.Text.Json.JsonDocument? ReadJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            return reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
-        }
+        public static global::System.Text.Json.JsonDocument? ReadJsonDocument(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadJsonDocument();
     }
 }
 

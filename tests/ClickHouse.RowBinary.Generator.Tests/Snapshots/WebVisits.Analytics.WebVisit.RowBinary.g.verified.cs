@@ -34,32 +34,20 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.CurrentColumn = 0;
-        ushort day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day);
-        writer.CurrentColumn = 1;
-        string? pageUrl = row.PageUrl;
-        int pageUrlMaxBytes = global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxStringBytes(pageUrl);
-        int reserve = 22 + pageUrlMaxBytes;
-        if (reserve > global::ClickHouse.RowBinary.RowBinaryPrimitives.MaxRowReservation)
-        {
-            reserve = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ExactRunBytes(22, pageUrl);
-        }
-        global::System.Span<byte> span = writer.GetSpan(reserve);
-        span[0] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(1), day);
-        span[3] = 0;
-        int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), pageUrl);
-        span[position] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(position + 1), row.CountryId);
-        span[position + 3] = 0;
-        span[position + 4] = row.BrowserId;
-        span[position + 5] = 0;
-        span[position + 6] = row.DeviceId;
-        span[position + 7] = 0;
-        span[position + 8] = row.OsId;
-        span[position + 9] = 0;
-        global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(position + 10), row.Visits);
-        writer.Advance(position + 18);
+        writer.BeginValueColumn(0);
+        writer.WriteDate(row.Day);
+        writer.BeginValueColumn(1);
+        writer.WriteString(row.PageUrl);
+        writer.BeginValueColumn(2);
+        writer.WriteUInt16(row.CountryId);
+        writer.BeginValueColumn(3);
+        writer.WriteUInt8(row.BrowserId);
+        writer.BeginValueColumn(4);
+        writer.WriteUInt8(row.DeviceId);
+        writer.BeginValueColumn(5);
+        writer.WriteUInt8(row.OsId);
+        writer.BeginValueColumn(6);
+        writer.WriteUInt64(row.Visits);
     }
 
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -117,27 +105,13 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0:
-                    day = reader.ReadDate();
-                    break;
-                case 1:
-                    pageUrl = reader.ReadString();
-                    break;
-                case 2:
-                    countryId = reader.ReadUInt16();
-                    break;
-                case 3:
-                    browserId = reader.ReadUInt8();
-                    break;
-                case 4:
-                    deviceId = reader.ReadUInt8();
-                    break;
-                case 5:
-                    osId = reader.ReadUInt8();
-                    break;
-                case 6:
-                    visits = reader.ReadUInt64();
-                    break;
+                case 0: day = reader.ReadDate(); break;
+                case 1: pageUrl = reader.ReadString(); break;
+                case 2: countryId = reader.ReadUInt16(); break;
+                case 3: browserId = reader.ReadUInt8(); break;
+                case 4: deviceId = reader.ReadUInt8(); break;
+                case 5: osId = reader.ReadUInt8(); break;
+                case 6: visits = reader.ReadUInt64(); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
