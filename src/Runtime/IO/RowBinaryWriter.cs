@@ -95,9 +95,9 @@ public ref partial struct RowBinaryWriter
 
     /// <summary>
     /// Starts a column of a RowBinaryWithDefaults row: sets <see cref="CurrentColumn"/> and writes the marker 0,
-    /// which says that the column's value follows (1 would ask for the server's default).
+    /// which says that the column's value follows (1 would ask for the server's default). For generated code; not for users.
     /// </summary>
-    [System.ComponentModel.EditorBrowsable(System.ComponentModel.EditorBrowsableState.Never)]
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void BeginValueColumn(int column)
     {

@@ -63,6 +63,8 @@ public sealed class PublicSurfaceTests
             typeof(RowBinaryWriter).GetProperty(nameof(RowBinaryWriter.CurrentColumn))!.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>()?.State);
         Assert.Equal(System.ComponentModel.EditorBrowsableState.Never,
             typeof(RowBinaryReader).GetMethod(nameof(RowBinaryReader.TryReadSpan))!.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>()?.State);
+        Assert.Equal(System.ComponentModel.EditorBrowsableState.Never,
+            typeof(RowBinaryWriter).GetMethod(nameof(RowBinaryWriter.BeginValueColumn))!.GetCustomAttribute<System.ComponentModel.EditorBrowsableAttribute>()?.State);
     }
 
     [Fact]
