@@ -36,7 +36,7 @@ internal sealed partial class Emitter
                             if (nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType)
                             {
                                 // The collection, checked for null where it is passed: one statement per row.
-                                string collection = $"row.{Identifier(field.MemberName)} ?? throw {RuntimeSupport}.{NullValue(nested.ClickHouseType)}";
+                                string collection = OrNullValueError(nested, "row." + Identifier(field.MemberName));
                                 EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
                                 continue;
                             }

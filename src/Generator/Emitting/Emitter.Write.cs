@@ -389,7 +389,7 @@ internal sealed partial class Emitter
         }
         string local = names.Take(hint);
         _code.WriteLine(spec.IsReferenceType && !isKnownNotNull
-            ? $"{NonNullable(spec)} {local} = {value} ?? throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)};"
+            ? $"{NonNullable(spec)} {local} = {OrNullValueError(spec, value)};"
             : $"{NonNullable(spec)} {local} = {value};");
         return local;
     }
@@ -431,6 +431,9 @@ internal sealed partial class Emitter
     private static bool IsByte(ScalarValueSpec element) => element is { Encoding: ScalarEncoding.UInt8, Holder: ScalarHolder.Natural };
 
     private static string NullValue(string clickHouseType) => $"NullValue({Literal(clickHouseType)})";
+
+    /// <summary>The expression of a reference value read once: the value, or the null-value error of its column.</summary>
+    private static string OrNullValueError(ValueSpec spec, string value) => $"{value} ?? throw {RuntimeSupport}.{NullValue(spec.ClickHouseType)}";
 
     /// <summary>The condition that <paramref name="value"/> is its C# default, for RowBinaryWithDefaults.</summary>
     private static string IsDefault(ValueSpec spec, string value) => spec.DefaultCheck switch
