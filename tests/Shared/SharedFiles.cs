@@ -12,8 +12,12 @@ internal static class SharedFiles
     /// <summary>The workspace's <c>shared</c> folder beside the repository (holding <c>vectors/values.json</c>), or null.</summary>
     public static string? SharedDirectory { get; } = FindSharedDirectory();
 
-    /// <summary>The repository's root: the folder above the test binaries that holds <c>ClickHouse.RowBinary.slnx</c>.</summary>
-    public static string RepositoryRoot => FindRepositoryRoot();
+    /// <summary>The repository's root: the folder above the test binaries that holds <c>ClickHouse.RowBinary.slnx</c>, or null.</summary>
+    public static string? RepositoryRootOrNull { get; } = FindRepositoryRoot();
+
+    /// <summary>The repository's root; its absence is a failure.</summary>
+    public static string RepositoryRoot
+        => RepositoryRootOrNull ?? throw new InvalidOperationException($"ClickHouse.RowBinary.slnx is not in any folder above {AppContext.BaseDirectory}.");
 
     /// <summary>The repository's golden vectors as copied beside the test binaries.</summary>
     public static string VectorsDirectory { get; } = Path.Combine(AppContext.BaseDirectory, "vectors");
@@ -41,7 +45,7 @@ internal static class SharedFiles
     public static System.Text.Json.JsonDocument LoadVector(string fileName)
         => System.Text.Json.JsonDocument.Parse(File.ReadAllText(RequireVector(fileName)));
 
-    private static string FindRepositoryRoot()
+    private static string? FindRepositoryRoot()
     {
         for (DirectoryInfo? directory = new(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {
@@ -50,7 +54,7 @@ internal static class SharedFiles
                 return directory.FullName;
             }
         }
-        throw new InvalidOperationException($"ClickHouse.RowBinary.slnx is not in any folder above {AppContext.BaseDirectory}.");
+        return null;
     }
 
     private static string? FindSharedDirectory()

@@ -13,7 +13,7 @@ public sealed class PackageTests(ITestOutputHelper output)
     [Fact]
     public void A_fresh_project_builds_and_runs_with_the_packed_packages_and_their_generator()
     {
-        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string root = SharedFiles.RepositoryRoot;
         string work = Directory.CreateTempSubdirectory("rowbinary-package-").FullName;
         string feed = Path.Combine(work, "feed");
         // A version of its own, so that the global packages folder cannot hand back an earlier build.
@@ -94,7 +94,7 @@ public sealed class PackageTests(ITestOutputHelper output)
     [Fact]
     public void The_tool_package_installs_the_clickhouse_rowbinary_command()
     {
-        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string root = SharedFiles.RepositoryRoot;
         string feed = Directory.CreateTempSubdirectory("rowbinary-tool-").FullName;
         string version = $"0.0.0-test.{DateTime.UtcNow:yyyyMMddHHmmss}.{Environment.ProcessId}";
         try

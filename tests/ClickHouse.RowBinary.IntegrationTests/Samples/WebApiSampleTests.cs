@@ -22,7 +22,7 @@ public sealed class WebApiSampleTests(ClickHouseServerFixture server, ITestOutpu
     [ServerFact]
     public async Task The_sample_batches_concurrent_page_views_into_few_INSERTs_and_serves_typed_statistics()
     {
-        string root = TestServer.FindRepositoryRoot() ?? throw new InvalidOperationException("The repository root is not above the test binaries.");
+        string root = SharedFiles.RepositoryRoot;
         string project = Path.Combine(root, "samples", "WebApi");
         DotnetCommand.Run(output, root, $"build \"{project}\" -c Release");
         int port = LocalPorts.Unused();

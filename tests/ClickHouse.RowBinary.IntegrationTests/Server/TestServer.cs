@@ -37,19 +37,6 @@ internal static class TestServer
     public static ClickHouseClientOptions CreateOptions(string? database = null)
         => new() { Endpoint = Endpoint, User = User, Password = Password, Database = database };
 
-    /// <summary>The directory holding the solution and scripts/.</summary>
-    public static string? FindRepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "ClickHouse.RowBinary.slnx")))
-            {
-                return directory.FullName;
-            }
-        }
-        return null;
-    }
-
     /// <summary>The first URL of <c>CLICKHOUSE_URL</c>, which may list several (a cluster's endpoints) separated by commas; null when unset.</summary>
     internal static string? FirstUrl(string? urls)
         => urls?.Split(',', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).FirstOrDefault();
@@ -96,7 +83,7 @@ internal static class TestServer
     /// <summary>Starts Debian's server with the repository's script, which prints the variables to use.</summary>
     private static Choice StartLocalServer()
     {
-        string? root = FindRepositoryRoot();
+        string? root = SharedFiles.RepositoryRootOrNull;
         string script = root is null ? "" : Path.Combine(root, "scripts", "clickhouse-server.sh");
         if (!File.Exists(script))
         {
