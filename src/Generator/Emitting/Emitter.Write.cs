@@ -10,7 +10,8 @@ internal sealed partial class Emitter
     /// <summary>
     /// Write, or WriteWithDefaults: the same column writes (a scalar in place, anything else through its column
     /// method), in WriteWithDefaults each after its marker. Write puts consecutive fixed-width and String columns
-    /// into one reserved span; WriteWithDefaults, which no benchmark times, writes them value by value.
+    /// into one reserved span; WriteWithDefaults, which no benchmark times and only types with a UseServerDefault
+    /// column have, writes them value by value.
     /// </summary>
     private void EmitWrite(bool withDefaults)
     {

@@ -68,8 +68,11 @@ internal sealed partial class Emitter
             _code.WriteLine();
             EmitWrite(withDefaults: false);
             _code.WriteLine();
-            EmitWrite(withDefaults: true);
-            _code.WriteLine();
+            if (UsesServerDefaults())
+            {
+                EmitWrite(withDefaults: true);
+                _code.WriteLine();
+            }
             EmitRead();
             _code.WriteLine();
             EmitReadInColumnOrder();
@@ -92,6 +95,22 @@ internal sealed partial class Emitter
 
         _code.WriteLine();
         EmitSupportClass();
+    }
+
+    /// <summary>
+    /// Whether a column is marked UseServerDefault. Without one, every RowBinaryWithDefaults marker is 0 and the
+    /// interface's own WriteWithDefaults writes the row.
+    /// </summary>
+    private bool UsesServerDefaults()
+    {
+        foreach (FieldSpec field in _spec.Row.Fields)
+        {
+            if (field.UseServerDefault)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     internal static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);

@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 
 namespace ClickHouse.RowBinary;
 
@@ -20,7 +21,26 @@ public interface IClickHouseRow<TSelf> where TSelf : IClickHouseRow<TSelf>
     /// <see cref="ClickHouseColumnAttribute.UseServerDefault"/> and holds its C# default (nothing follows),
     /// else 0 and the value.
     /// </summary>
-    static abstract void WriteWithDefaults(ref RowBinaryWriter writer, TSelf row);
+    /// <remarks>
+    /// The generator writes this method only for types with a <see cref="ClickHouseColumnAttribute.UseServerDefault"/>
+    /// column. For the others every marker is 0, and this default writes each column with its Native column writer,
+    /// which writes a value as RowBinary does.
+    /// </remarks>
+    static virtual void WriteWithDefaults(ref RowBinaryWriter writer, TSelf row)
+    {
+        if (row is null)
+        {
+            throw new ArgumentNullException(nameof(row));
+        }
+        // The writer keeps no span it is given, so the row may be handed over by reference.
+        ReadOnlySpan<TSelf> oneRow = MemoryMarshal.CreateReadOnlySpan(ref row, 1);
+        int columns = TSelf.Schema.Columns.Count;
+        for (int column = 0; column < columns; column++)
+        {
+            writer.BeginValueColumn(column);
+            TSelf.WriteNativeColumn(ref writer, column, oneRow);
+        }
+    }
 
     /// <summary>Reads one row whose columns arrive in schema order.</summary>
     static abstract TSelf Read(ref RowBinaryReader reader);

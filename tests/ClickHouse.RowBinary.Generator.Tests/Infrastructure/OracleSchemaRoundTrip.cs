@@ -20,7 +20,7 @@ internal sealed record SchemaRoundTripReport(int Proven, IReadOnlyList<string> U
 /// RowBinary and RowBinaryWithNamesAndTypes, and in Native both as the SELECT sends them and as it writes the same rows
 /// read from their RowBinary bytes; a [ClickHouseRow] type is written from the header's column types; the generator
 /// compiles them all in memory; each type reads the oracle's bytes and writes them back, byte for byte, in every
-/// format; and ClickHouse reads the Native the type wrote as the rows it wrote itself. A shape the generator rejects
+/// format; and ClickHouse reads the Native and the RowBinaryWithDefaults the type wrote as the rows it wrote itself. A shape the generator rejects
 /// must be a CHRB diagnostic: any other error or warning in the compilation is a failure naming the schema.
 /// </summary>
 internal static class OracleSchemaRoundTrip
@@ -102,7 +102,7 @@ internal static class OracleSchemaRoundTrip
         }
 
         int proven = 0;
-        var written = new byte[]?[schemas.Count];
+        var written = new WrittenBytes?[schemas.Count];
         var context = new AssemblyLoadContext("oracle schemas", isCollectible: true);
         try
         {
@@ -131,9 +131,9 @@ internal static class OracleSchemaRoundTrip
             context.Unload();
         }
         TimeSpan roundTrip = stopwatch.Elapsed - oracle - compile;
-        foreach (int i in ParseBack(written, files))
+        foreach ((int i, string format) in ParseBack(written, bytes, files))
         {
-            failures.Add(Describe(schemas[i], bytes[i], "ClickHouse reads the Native the row type wrote as other rows than those it wrote itself"));
+            failures.Add(Describe(schemas[i], bytes[i], $"ClickHouse reads the {format} the row type wrote as other rows than those it wrote itself"));
             proven--;
         }
         return new SchemaRoundTripReport(proven, unsupported, failures,
@@ -152,6 +152,9 @@ internal static class OracleSchemaRoundTrip
         /// <summary>The rows in Native as ClickHouse writes them read from their RowBinary bytes (defaults under NULL).</summary>
         public byte[] NativeWritten { get; set; } = [];
     }
+
+    /// <summary>What a row type wrote for ClickHouse to read back: Native, and RowBinaryWithDefaults (no column marked).</summary>
+    private sealed record WrittenBytes(byte[] Native, byte[] WithDefaults);
 
     /// <summary>A folder the oracle writes Native files into and reads them from, deleted at the end.</summary>
     private sealed class OracleFiles : IDisposable
@@ -197,10 +200,11 @@ internal static class OracleSchemaRoundTrip
     }
 
     /// <summary>
-    /// ClickHouse reads the Native each row type wrote and the Native it wrote itself from the same rows, and prints
-    /// both as JSON; returns the schemas whose two readings differ.
+    /// ClickHouse reads the Native each row type wrote and the Native it wrote itself from the same rows, and the
+    /// RowBinaryWithDefaults the row type wrote and the RowBinary the SELECT sent, and prints each as JSON; returns the
+    /// schemas, and the format, whose two readings differ.
     /// </summary>
-    private static IEnumerable<int> ParseBack(byte[]?[] written, OracleFiles files)
+    private static IEnumerable<(int Schema, string Format)> ParseBack(WrittenBytes?[] written, SchemaBytes?[] bytes, OracleFiles files)
     {
         var selects = new List<string>();
         for (int i = 0; i < written.Length; i++)
@@ -209,10 +213,16 @@ internal static class OracleSchemaRoundTrip
             {
                 continue;
             }
-            File.WriteAllBytes(files.Path($"{i}.ours.native"), written[i]!);
+            File.WriteAllBytes(files.Path($"{i}.ours.native"), written[i]!.Native);
             foreach (string kind in new[] { "ours", "written" })
             {
                 selects.Add($"SELECT {Sql.Quote($"{i}.{kind}")} AS f, groupArray(formatRowNoNewline('JSONEachRow', *)) AS r FROM file({Sql.Quote(files.Path($"{i}.{kind}.native"))}, 'Native')");
+            }
+            File.WriteAllBytes(files.Path($"{i}.ours.withdefaults"), written[i]!.WithDefaults);
+            string structure = Sql.Quote(string.Join(", ", bytes[i]!.Columns.Select(c => $"{ClickHouseIdentifier.Quote(c.Name)} {c.Type}")));
+            foreach ((string kind, string file, string format) in new[] { ("defaults", "ours.withdefaults", "RowBinaryWithDefaults"), ("rowbinary", "rowbinary", "RowBinary") })
+            {
+                selects.Add($"SELECT {Sql.Quote($"{i}.{kind}")} AS f, groupArray(formatRowNoNewline('JSONEachRow', *)) AS r FROM file({Sql.Quote(files.Path($"{i}.{file}"))}, '{format}', {structure})");
             }
         }
         if (selects.Count == 0)
@@ -237,9 +247,17 @@ internal static class OracleSchemaRoundTrip
         }
         for (int i = 0; i < written.Length; i++)
         {
-            if (written[i] is not null && !rows[$"{i}.ours"].SequenceEqual(rows[$"{i}.written"]))
+            if (written[i] is null)
             {
-                yield return i;
+                continue;
+            }
+            if (!rows[$"{i}.ours"].SequenceEqual(rows[$"{i}.written"]))
+            {
+                yield return (i, "Native");
+            }
+            if (!rows[$"{i}.defaults"].SequenceEqual(rows[$"{i}.rowbinary"]))
+            {
+                yield return (i, "RowBinaryWithDefaults");
             }
         }
     }
@@ -357,9 +375,9 @@ internal static class OracleSchemaRoundTrip
     /// Reads the oracle's bytes in every format and writes the rows back: null when every byte matches. The Native the
     /// row type wrote is handed out for ClickHouse to read back.
     /// </summary>
-    private static string? RoundTrip(Type rowType, SchemaBytes bytes, out byte[]? nativeWritten)
+    private static string? RoundTrip(Type rowType, SchemaBytes bytes, out WrittenBytes? writtenBack)
     {
-        nativeWritten = null;
+        writtenBack = null;
         foreach ((RowBinaryFormat format, byte[] expected) in new[] { (RowBinaryFormat.RowBinary, bytes.RowBinary), (RowBinaryFormat.RowBinaryWithNamesAndTypes, bytes.WithNamesAndTypes) })
         {
             string step = "reading";
@@ -380,7 +398,13 @@ internal static class OracleSchemaRoundTrip
                 return $"{format}: {step} threw {e.InnerException.GetType().Name}: {e.InnerException.Message}{Environment.NewLine}  bytes {Convert.ToHexString(expected)}";
             }
         }
-        return NativeRoundTrip(rowType, bytes, out nativeWritten);
+        string? failure = NativeRoundTrip(rowType, bytes, out byte[]? nativeWritten);
+        if (failure is null)
+        {
+            IList rows = ReadList(rowType, bytes.RowBinary, RowBinaryFormat.RowBinary);
+            writtenBack = new WrittenBytes(nativeWritten!, Write(rowType, rows, RowBinaryFormat.RowBinaryWithDefaults));
+        }
+        return failure;
     }
 
     /// <summary>

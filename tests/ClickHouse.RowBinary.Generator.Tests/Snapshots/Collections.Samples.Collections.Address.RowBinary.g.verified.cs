@@ -24,15 +24,6 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         writer.Advance(position + 4);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteString(row.City);
-        writer.BeginValueColumn(1);
-        writer.WriteUInt32(row.Zip);
-    }
-
     static global::Samples.Collections.Address global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

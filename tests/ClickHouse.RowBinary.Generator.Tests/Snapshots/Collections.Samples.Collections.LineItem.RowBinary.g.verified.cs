@@ -23,14 +23,6 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
         writer.Advance(position + 4);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.LineItem row)
-    {
-        writer.BeginValueColumn(0);
-        writer.WriteString(row.Sku);
-        writer.BeginValueColumn(1);
-        writer.WriteUInt32(row.Quantity);
-    }
-
     static global::Samples.Collections.LineItem global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

@@ -32,29 +32,6 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         writer.WriteBool(row.Flag);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.Events.Event row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteUuid(row.Id);
-        writer.BeginValueColumn(1);
-        writer.WriteDateTime64(row.Timestamp, 3);
-        writer.BeginValueColumn(2);
-        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
-        writer.BeginValueColumn(3);
-        writer.WriteString(row.Kind);
-        writer.BeginValueColumn(4);
-        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
-        writer.BeginValueColumn(5);
-        ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
-        writer.BeginValueColumn(6);
-        writer.WriteDecimal(row.Amount, 18, 4);
-        writer.BeginValueColumn(7);
-        writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.BeginValueColumn(8);
-        writer.WriteBool(row.Flag);
-    }
-
     static global::Analytics.Events.Event global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

@@ -13,14 +13,6 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
         writer.Advance(8);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::GlobalPoint row)
-    {
-        writer.BeginValueColumn(0);
-        writer.WriteInt32(row.X);
-        writer.BeginValueColumn(1);
-        writer.WriteInt32(row.Y);
-    }
-
     static global::GlobalPoint global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         int x;

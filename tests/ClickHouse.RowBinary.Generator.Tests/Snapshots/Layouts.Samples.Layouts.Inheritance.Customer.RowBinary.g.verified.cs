@@ -28,17 +28,6 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         writer.Advance(position);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Inheritance.Customer row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteUuid(row.Id);
-        writer.BeginValueColumn(1);
-        writer.WriteString(row.Name);
-        writer.BeginValueColumn(2);
-        writer.WriteString(row.Email);
-    }
-
     static global::Samples.Layouts.Inheritance.Customer global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

@@ -48,55 +48,6 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         writer.WriteInt32((int)row.PriorityNumber);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Numbers.Numbers row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteInt8(row.Int8);
-        writer.BeginValueColumn(1);
-        writer.WriteInt16(row.Int16);
-        writer.BeginValueColumn(2);
-        writer.WriteInt32(row.Int32);
-        writer.BeginValueColumn(3);
-        writer.WriteInt64(row.Int64);
-        writer.BeginValueColumn(4);
-        writer.WriteUInt8(row.UInt8);
-        writer.BeginValueColumn(5);
-        writer.WriteUInt16(row.UInt16);
-        writer.BeginValueColumn(6);
-        writer.WriteUInt32(row.UInt32);
-        writer.BeginValueColumn(7);
-        writer.WriteUInt64(row.UInt64);
-        writer.BeginValueColumn(8);
-        writer.WriteInt128(row.Int128);
-        writer.BeginValueColumn(9);
-        writer.WriteUInt128(row.UInt128);
-        writer.BeginValueColumn(10);
-        writer.WriteInt256(row.Int256);
-        writer.BeginValueColumn(11);
-        writer.WriteUInt256(row.UInt256);
-        writer.BeginValueColumn(12);
-        writer.WriteFloat32(row.Float32);
-        writer.BeginValueColumn(13);
-        writer.WriteFloat64(row.Float64);
-        writer.BeginValueColumn(14);
-        writer.WriteBFloat16(row.BFloat16);
-        writer.BeginValueColumn(15);
-        writer.WriteBool(row.Bool);
-        writer.BeginValueColumn(16);
-        writer.WriteDecimal(row.DefaultDecimal, 28, 10);
-        writer.BeginValueColumn(17);
-        writer.WriteDecimal(row.Decimal32, 9, 2);
-        writer.BeginValueColumn(18);
-        writer.WriteDecimal(row.Decimal128, 38, 10);
-        writer.BeginValueColumn(19);
-        writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
-        writer.BeginValueColumn(20);
-        writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
-        writer.BeginValueColumn(21);
-        writer.WriteInt32((int)row.PriorityNumber);
-    }
-
     static global::Samples.Numbers.Numbers global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         sbyte int8;

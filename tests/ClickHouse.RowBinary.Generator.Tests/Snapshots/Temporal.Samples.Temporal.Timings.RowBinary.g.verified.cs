@@ -47,38 +47,6 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Temporal.Timings row)
-    {
-        writer.BeginValueColumn(0);
-        writer.WriteDate(row.Date);
-        writer.BeginValueColumn(1);
-        writer.WriteDate32(row.Date32);
-        writer.BeginValueColumn(2);
-        writer.WriteDate(row.DateAsDateTime);
-        writer.BeginValueColumn(3);
-        writer.WriteDateTime(row.DateTime);
-        writer.BeginValueColumn(4);
-        writer.WriteDateTime(row.DateTimeOffset);
-        writer.BeginValueColumn(5);
-        writer.WriteDateTime64(row.DefaultDateTime64, 7);
-        writer.BeginValueColumn(6);
-        writer.WriteDateTime64(row.DefaultOffset, 7);
-        writer.BeginValueColumn(7);
-        writer.WriteInt64(row.RawNanoseconds);
-        writer.BeginValueColumn(8);
-        writer.WriteTime(row.Time);
-        writer.BeginValueColumn(9);
-        writer.WriteTime64(row.Time64, 3);
-        writer.BeginValueColumn(10);
-        writer.WriteTime64(row.DefaultTimeSpan, 7);
-        writer.BeginValueColumn(11);
-        writer.WriteInt64(row.Days);
-        writer.BeginValueColumn(12);
-        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
-        writer.BeginValueColumn(13);
-        writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
-    }
-
     static global::Samples.Temporal.Timings global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

@@ -50,49 +50,6 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.WriteDynamic(row.Anything);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Document row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteString(row.Title);
-        writer.BeginValueColumn(1);
-        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
-        writer.BeginValueColumn(2);
-        writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
-        writer.BeginValueColumn(3);
-        writer.WriteString(row.Blob.Span);
-        writer.BeginValueColumn(4);
-        writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
-        writer.BeginValueColumn(5);
-        writer.WriteFixedString(row.Currency, 3);
-        writer.BeginValueColumn(6);
-        writer.WriteUuid(row.Id);
-        writer.BeginValueColumn(7);
-        writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
-        writer.BeginValueColumn(8);
-        writer.WriteIPv4(row.RawV4);
-        writer.BeginValueColumn(9);
-        writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-        writer.BeginValueColumn(10);
-        ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
-        writer.BeginValueColumn(11);
-        ClickHouseRowColumns.WriteColor(ref writer, row.Color);
-        writer.BeginValueColumn(12);
-        ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
-        writer.BeginValueColumn(13);
-        ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
-        writer.BeginValueColumn(14);
-        ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
-        writer.BeginValueColumn(15);
-        writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
-        writer.BeginValueColumn(16);
-        ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
-        writer.BeginValueColumn(17);
-        ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
-        writer.BeginValueColumn(18);
-        writer.WriteDynamic(row.Anything);
-    }
-
     static global::Samples.Text.Document global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;

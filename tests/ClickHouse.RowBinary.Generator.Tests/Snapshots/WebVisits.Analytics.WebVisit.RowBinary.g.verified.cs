@@ -31,25 +31,6 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         writer.Advance(position + 13);
     }
 
-    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Analytics.WebVisit row)
-    {
-        global::System.ArgumentNullException.ThrowIfNull(row);
-        writer.BeginValueColumn(0);
-        writer.WriteDate(row.Day);
-        writer.BeginValueColumn(1);
-        writer.WriteString(row.PageUrl);
-        writer.BeginValueColumn(2);
-        writer.WriteUInt16(row.CountryId);
-        writer.BeginValueColumn(3);
-        writer.WriteUInt8(row.BrowserId);
-        writer.BeginValueColumn(4);
-        writer.WriteUInt8(row.DeviceId);
-        writer.BeginValueColumn(5);
-        writer.WriteUInt8(row.OsId);
-        writer.BeginValueColumn(6);
-        writer.WriteUInt64(row.Visits);
-    }
-
     static global::Analytics.WebVisit global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;
