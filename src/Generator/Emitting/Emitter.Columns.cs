@@ -44,7 +44,7 @@ internal sealed partial class Emitter
             string member = field.MemberName.TrimStart('@');
             switch (field.Value)
             {
-                case ScalarValueSpec:
+                case var value when IsOneCall(value):
                     break;
                 case NestedValueSpec nested:
                     var writes = new string[nested.Row.Fields.Count];

@@ -56,6 +56,11 @@ internal sealed partial class Emitter
                         EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});");
                         continue;
                     }
+                    if (OneLineWrite(field, member) is { } statement)
+                    {
+                        EmitNativeWriteLine(column++, statement);
+                        continue;
+                    }
                     EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteColumn(field, methods, member, names)));
                 }
                 _code.WriteLine("default:");
@@ -64,6 +69,15 @@ internal sealed partial class Emitter
                 _code.Unindent();
             }
         }
+    }
+
+    /// <summary>The write of a field without column methods when it is one statement, else null.</summary>
+    private string? OneLineWrite(FieldSpec field, string member)
+    {
+        int mark = _code.Length;
+        EmitWriteValue(field.Value, member, field.LocalName, new LocalNames("writer", "column", "rows", "row"));
+        string[] lines = _code.Cut(mark).TrimEnd('\n').Split('\n');
+        return lines.Length == 1 ? lines[0].Trim() : null;
     }
 
     /// <summary>A case whose write is one statement per row: the case on one line.</summary>
@@ -198,7 +212,7 @@ internal sealed partial class Emitter
         {
             _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
             read = methods is null
-                ? s_readerVariable.Replace(ScalarCode.Read((ScalarValueSpec)field.Value, _spec.SupportClass), source.Local)
+                ? s_readerVariable.Replace(OneCallRead(field.Value), source.Local)
                 : $"{_spec.ColumnsClass}.{methods.Read}(ref {source.Local})";
         }
         _code.WriteLine($"{field.Value.TypeName} {local} = {read};");

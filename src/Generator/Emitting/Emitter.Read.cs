@@ -118,7 +118,7 @@ internal sealed partial class Emitter
                             }
                             continue;
                         }
-                        EmitReadCase(column++, methods is null ? ScalarCode.Read((ScalarValueSpec)field.Value, _spec.SupportClass) : $"{_spec.ColumnsClass}.{methods.Read}(ref reader)", values[i]);
+                        EmitReadCase(column++, methods is null ? OneCallRead(field.Value) : $"{_spec.ColumnsClass}.{methods.Read}(ref reader)", values[i]);
                     }
                     _code.WriteLine("default:");
                     _code.Indent();
@@ -168,6 +168,8 @@ internal sealed partial class Emitter
     private static bool IsSimpleRead(ValueSpec spec) => spec switch
     {
         ScalarValueSpec => true,
+        ArrayValueSpec array => IsBulkRead(array),
+        VariantValueSpec variant => AllSimple(variant.Arms),
         NullableValueSpec nullable => IsSimpleRead(nullable.Inner),
         EnumValueSpec enumeration => enumeration.Representation != EnumRepresentation.Number,
         TupleValueSpec tuple => AllSimple(tuple.Elements),
@@ -266,6 +268,10 @@ internal sealed partial class Emitter
 
     private string EmitReadArray(ArrayValueSpec array, string hint, LocalNames names)
     {
+        if (IsBulkRead(array))
+        {
+            return BulkRead(array);
+        }
         string count = names.Take(hint + "Count");
         if (array.Element is NothingValueSpec)
         {
@@ -394,6 +400,10 @@ internal sealed partial class Emitter
 
     private string EmitReadVariant(VariantValueSpec variant, string hint, LocalNames names)
     {
+        if (AllSimple(variant.Arms))
+        {
+            return ReadVariantExpression(variant, hint, names);
+        }
         string local = names.Take(hint);
         string discriminator = names.Take(hint + "Discriminator");
         string variantType = NonNullable(variant);
@@ -433,6 +443,23 @@ internal sealed partial class Emitter
             _code.Unindent();
         }
         return local;
+    }
+
+    /// <summary>A Variant whose arms are all read by expressions: a switch on the discriminator, one arm a line.</summary>
+    private string ReadVariantExpression(VariantValueSpec variant, string hint, LocalNames names)
+    {
+        string variantType = NonNullable(variant);
+        var text = new System.Text.StringBuilder("reader.ReadUInt8() switch\n{\n");
+        for (int d = 0; d < variant.Arms.Count; d++)
+        {
+            int arm = IndexOf(variant.Discriminators, d);
+            string value = EmitRead(variant.Arms[arm], hint + "Value", names, targetTyped: false);
+            text.Append($"    {Number(d)} => {variantType}.From{Number(arm)}({value}),\n");
+        }
+        string other = names.Take("unknown");
+        text.Append($"    0xFF => {variantType}.Null,\n");
+        text.Append($"    var {other} => throw {RuntimeSupport}.UnknownVariantDiscriminator({other}, {Literal(variant.ClickHouseType)}, reader.Offset - 1),\n}}");
+        return text.ToString();
     }
 
     /// <summary>

@@ -236,6 +236,11 @@ internal sealed partial class Emitter
 
     private void EmitWriteArray(ArrayValueSpec array, string value, string hint, LocalNames names, bool isKnownNotNull)
     {
+        if (IsBulkWrite(array))
+        {
+            _code.WriteLine(BulkWrite(array, value) + ";");
+            return;
+        }
         string local = EmitCollectionLocal(array, array.Kind, value, hint, names, isKnownNotNull);
         if (array.Element is NothingValueSpec)
         {

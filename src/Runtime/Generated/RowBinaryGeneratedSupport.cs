@@ -14,7 +14,7 @@ namespace ClickHouse.RowBinary;
 /// everything the generator's code calls that applications do not.)
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class RowBinaryGeneratedSupport
+public static partial class RowBinaryGeneratedSupport
 {
     /// <summary>A null member whose column has no NULL (a String, an Array, a Map, ...).</summary>
     public static RowBinaryException NullValue(string clickHouseType) => ThrowHelper.NullValue(clickHouseType);

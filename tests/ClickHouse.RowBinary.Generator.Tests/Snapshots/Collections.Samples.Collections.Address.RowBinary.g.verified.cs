@@ -55,14 +55,7 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     {
         switch (column)
         {
-            case 0:
-            {
-                foreach (global::Samples.Collections.Address row in rows)
-                {
-                    writer.WriteString(row.City);
-                }
-                break;
-            }
+            case 0: foreach (global::Samples.Collections.Address row in rows) writer.WriteString(row.City); break;
             case 1:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);

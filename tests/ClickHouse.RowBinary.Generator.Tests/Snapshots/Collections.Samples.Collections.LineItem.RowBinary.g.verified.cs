@@ -54,14 +54,7 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
     {
         switch (column)
         {
-            case 0:
-            {
-                foreach (global::Samples.Collections.LineItem row in rows)
-                {
-                    writer.WriteString(row.Sku);
-                }
-                break;
-            }
+            case 0: foreach (global::Samples.Collections.LineItem row in rows) writer.WriteString(row.Sku); break;
             case 1:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);

@@ -11,7 +11,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         global::System.ArgumentNullException.ThrowIfNull(row);
         writer.CurrentColumn = 0;
-        ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)");
         writer.CurrentColumn = 1;
         ClickHouseRowColumns.WriteNames(ref writer, row.Names);
         writer.CurrentColumn = 2;
@@ -21,7 +21,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 4;
         ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
         writer.CurrentColumn = 5;
-        ClickHouseRowColumns.WriteOctets(ref writer, row.Octets);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)");
         writer.CurrentColumn = 6;
         ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
         writer.CurrentColumn = 7;
@@ -60,7 +60,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 23;
         writer.WriteGeometry(row.Shape);
         writer.CurrentColumn = 24;
-        ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref writer, row.Embedding, 4, "QBit(Float32, 4)");
         writer.CurrentColumn = 25;
         ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
         writer.CurrentColumn = 26;
@@ -76,7 +76,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     static global::Samples.Collections.Shapes global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
     {
         reader.CurrentColumn = 0;
-        int[] numbers = ClickHouseRowColumns.ReadNumbers(ref reader);
+        int[] numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)");
         reader.CurrentColumn = 1;
         global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref reader);
         reader.CurrentColumn = 2;
@@ -86,7 +86,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 4;
         global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref reader);
         reader.CurrentColumn = 5;
-        byte[] octets = ClickHouseRowColumns.ReadOctets(ref reader);
+        byte[] octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)");
         reader.CurrentColumn = 6;
         global::System.Collections.Generic.Dictionary<string, ulong> counters = ClickHouseRowColumns.ReadCounters(ref reader);
         reader.CurrentColumn = 7;
@@ -125,7 +125,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 23;
         global::ClickHouse.RowBinary.ClickHouseGeometry shape = reader.ReadGeometry();
         reader.CurrentColumn = 24;
-        float[] embedding = ClickHouseRowColumns.ReadEmbedding(ref reader);
+        float[] embedding = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadQBit<float>(ref reader, 4, "QBit(Float32, 4)");
         reader.CurrentColumn = 25;
         global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref reader);
         reader.CurrentColumn = 26;
@@ -207,12 +207,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             reader.CurrentColumn = column;
             switch (column)
             {
-                case 0: numbers = ClickHouseRowColumns.ReadNumbers(ref reader); break;
+                case 0: numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)"); break;
                 case 1: names = ClickHouseRowColumns.ReadNames(ref reader); break;
                 case 2: measurements = ClickHouseRowColumns.ReadMeasurements(ref reader); break;
                 case 3: matrix = ClickHouseRowColumns.ReadMatrix(ref reader); break;
                 case 4: ids = ClickHouseRowColumns.ReadIds(ref reader); break;
-                case 5: octets = ClickHouseRowColumns.ReadOctets(ref reader); break;
+                case 5: octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)"); break;
                 case 6: counters = ClickHouseRowColumns.ReadCounters(ref reader); break;
                 case 7: nested = ClickHouseRowColumns.ReadNested(ref reader); break;
                 case 8: pairs = ClickHouseRowColumns.ReadPairs(ref reader); break;
@@ -231,7 +231,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 case 21: multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader); break;
                 case 22: stops = ClickHouseRowColumns.ReadStops(ref reader); break;
                 case 23: shape = reader.ReadGeometry(); break;
-                case 24: embedding = ClickHouseRowColumns.ReadEmbedding(ref reader); break;
+                case 24: embedding = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadQBit<float>(ref reader, 4, "QBit(Float32, 4)"); break;
                 case 25: coarse = ClickHouseRowColumns.ReadCoarse(ref reader); break;
                 case 26: category = ClickHouseRowColumns.ReadCategory(ref reader); break;
                 case 27: total = reader.ReadUInt64(); break;
@@ -280,12 +280,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         switch (column)
         {
-            case 0: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNumbers(ref writer, row.Numbers); break;
+            case 0: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)"); break;
             case 1: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNames(ref writer, row.Names); break;
             case 2: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements); break;
             case 3: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix); break;
             case 4: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteIds(ref writer, row.Ids); break;
-            case 5: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteOctets(ref writer, row.Octets); break;
+            case 5: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)"); break;
             case 6: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCounters(ref writer, row.Counters); break;
             case 7: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNested(ref writer, row.Nested); break;
             case 8: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePairs(ref writer, row.Pairs); break;
@@ -303,15 +303,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             case 20: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon); break;
             case 21: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon); break;
             case 22: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteStops(ref writer, row.Stops); break;
-            case 23:
-            {
-                foreach (global::Samples.Collections.Shapes row in rows)
-                {
-                    writer.WriteGeometry(row.Shape);
-                }
-                break;
-            }
-            case 24: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteEmbedding(ref writer, row.Embedding); break;
+            case 23: foreach (global::Samples.Collections.Shapes row in rows) writer.WriteGeometry(row.Shape); break;
+            case 24: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref writer, row.Embedding, 4, "QBit(Float32, 4)"); break;
             case 25: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse); break;
             case 26: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCategory(ref writer, row.Category); break;
             case 27:
@@ -367,7 +360,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             columns.CurrentRow = i;
             columns.CurrentColumn = 0;
-            int[] numbers = ClickHouseRowColumns.ReadNumbers(ref numbersColumn);
+            int[] numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref numbersColumn, "Array(Int32)");
             columns.CurrentColumn = 1;
             global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref namesColumn);
             columns.CurrentColumn = 2;
@@ -377,7 +370,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 4;
             global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref idsColumn);
             columns.CurrentColumn = 5;
-            byte[] octets = ClickHouseRowColumns.ReadOctets(ref octetsColumn);
+            byte[] octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref octetsColumn, "Array(UInt8)");
             columns.CurrentColumn = 6;
             global::System.Collections.Generic.Dictionary<string, ulong> counters = ClickHouseRowColumns.ReadCounters(ref countersColumn);
             columns.CurrentColumn = 7;
@@ -416,7 +409,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 23;
             global::ClickHouse.RowBinary.ClickHouseGeometry shape = shapeColumn.ReadGeometry();
             columns.CurrentColumn = 24;
-            float[] embedding = ClickHouseRowColumns.ReadEmbedding(ref embeddingColumn);
+            float[] embedding = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadQBit<float>(ref embeddingColumn, 4, "QBit(Float32, 4)");
             columns.CurrentColumn = 25;
             global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref coarseColumn);
             columns.CurrentColumn = 26;
@@ -463,23 +456,6 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 
     private static class ClickHouseRowColumns
     {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteNumbers(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] numbers)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(numbers, "Array(Int32)");
-            writer.WriteLength(numbers.Length);
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(numbers));
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static int[] ReadNumbers(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int numbersCount = reader.ReadLength("Array(Int32)", 4);
-            int[] numbers = numbersCount == 0 ? global::System.Array.Empty<int>() : new int[numbersCount];
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<int>(numbers), "Array(Int32)");
-            return numbers;
-        }
-
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteNames(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<string> names)
         {
@@ -541,9 +517,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteLength(matrix.Count);
             for (int i = 0; i < matrix.Count; i++)
             {
-                ushort[] matrixItem = matrix[i] ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt16)");
-                writer.WriteLength(matrixItem.Length);
-                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<ushort>(ref writer, new global::System.ReadOnlySpan<ushort>(matrixItem));
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<ushort>(ref writer, matrix[i], "Array(UInt16)");
             }
         }
 
@@ -554,10 +528,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             ushort[][] matrixArray = matrixCount == 0 ? global::System.Array.Empty<ushort[]>() : new ushort[matrixCount][];
             for (int i = 0; i < matrixArray.Length; i++)
             {
-                int matrixItemCount = reader.ReadLength("Array(UInt16)", 2);
-                ushort[] matrixItem = matrixItemCount == 0 ? global::System.Array.Empty<ushort>() : new ushort[matrixItemCount];
-                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<ushort>(matrixItem), "Array(UInt16)");
-                matrixArray[i] = matrixItem;
+                matrixArray[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<ushort>(ref reader, "Array(UInt16)");
             }
             return matrixArray;
         }
@@ -586,23 +557,6 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 idsArray[i] = reader.ReadUuid();
             }
             return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteOctets(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, byte[] octets)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(octets, "Array(UInt8)");
-            writer.WriteLength(octets.Length);
-            writer.WriteBytes(new global::System.ReadOnlySpan<byte>(octets));
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static byte[] ReadOctets(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int octetsCount = reader.ReadLength("Array(UInt8)");
-            byte[] octets = octetsCount == 0 ? global::System.Array.Empty<byte>() : new byte[octetsCount];
-            reader.ReadBytes(octets, "Array(UInt8)");
-            return octets;
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -728,21 +682,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             {
                 writer.WriteNullMarker(true);
             }
-            byte[] namedItem3 = named.Item3 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-            writer.WriteLength(namedItem3.Length);
-            writer.WriteBytes(new global::System.ReadOnlySpan<byte>(namedItem3));
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, named.Item3, "Array(UInt8)");
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (int A, string? B, byte[] C) ReadNamed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int namedItem1 = reader.ReadInt32();
-            string? namedItem2 = reader.ReadNullMarker() ? null : reader.ReadString();
-            int namedItem3Count = reader.ReadLength("Array(UInt8)");
-            byte[] namedItem3 = namedItem3Count == 0 ? global::System.Array.Empty<byte>() : new byte[namedItem3Count];
-            reader.ReadBytes(namedItem3, "Array(UInt8)");
-            return (namedItem1, namedItem2, namedItem3);
-        }
+        public static (int A, string? B, byte[] C) ReadNamed(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => (reader.ReadInt32(), reader.ReadNullMarker() ? (string?)null : reader.ReadString(), global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)"));
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteHome(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Collections.Address home)
@@ -793,13 +737,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static uint[] ReadLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int linesQuantityCount = reader.ReadLength("Array(UInt32)", 4);
-            uint[] linesQuantity = linesQuantityCount == 0 ? global::System.Array.Empty<uint>() : new uint[linesQuantityCount];
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<uint>(linesQuantity), "Array(UInt32)");
-            return linesQuantity;
-        }
+        public static uint[] ReadLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<uint>(ref reader, "Array(UInt32)");
 
         public static global::System.Collections.Generic.List<global::Samples.Collections.LineItem> CreateLines(ref global::ClickHouse.RowBinary.RowBinaryReader reader, string[] linesSku, uint[] linesQuantity)
         {
@@ -834,9 +772,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                     break;
                 case 2:
                     writer.WriteUInt8(0);
-                    byte[] choiceValue2 = choice.Value2 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UInt8)");
-                    writer.WriteLength(choiceValue2.Length);
-                    writer.WriteBytes(new global::System.ReadOnlySpan<byte>(choiceValue2));
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, choice.Value2, "Array(UInt8)");
                     break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
@@ -844,34 +780,14 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> ReadChoice(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> ReadChoice(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadUInt8() switch
         {
-            global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]> choice;
-            byte choiceDiscriminator = reader.ReadUInt8();
-            switch (choiceDiscriminator)
-            {
-                case 0:
-                {
-                    int choiceValue2Count = reader.ReadLength("Array(UInt8)");
-                    byte[] choiceValue2 = choiceValue2Count == 0 ? global::System.Array.Empty<byte>() : new byte[choiceValue2Count];
-                    reader.ReadBytes(choiceValue2, "Array(UInt8)");
-                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From2(choiceValue2);
-                    break;
-                }
-                case 1:
-                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From0(reader.ReadString());
-                    break;
-                case 2:
-                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From1(reader.ReadUInt64());
-                    break;
-                case 0xFF:
-                    choice = global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null;
-                    break;
-                default:
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(choiceDiscriminator, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1);
-            }
-            return choice;
-        }
+            0 => global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From2(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)")),
+            1 => global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From0(reader.ReadString()),
+            2 => global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.From1(reader.ReadUInt64()),
+            0xFF => global::ClickHouse.RowBinary.ClickHouseVariant<string, ulong, byte[]>.Null,
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(unknown, "Variant(Array(UInt8), String, UInt64)", reader.Offset - 1),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMixed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed)
@@ -903,32 +819,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> ReadMixed(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
+        public static global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> ReadMixed(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadUInt8() switch
         {
-            global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed;
-            byte mixedDiscriminator = reader.ReadUInt8();
-            switch (mixedDiscriminator)
-            {
-                case 0:
-                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From2(reader.ReadBool());
-                    break;
-                case 1:
-                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From3(reader.ReadDate());
-                    break;
-                case 2:
-                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From1(reader.ReadFloat64());
-                    break;
-                case 3:
-                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From0(reader.ReadInt32());
-                    break;
-                case 0xFF:
-                    mixed = global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null;
-                    break;
-                default:
-                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(mixedDiscriminator, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1);
-            }
-            return mixed;
-        }
+            0 => global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From2(reader.ReadBool()),
+            1 => global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From3(reader.ReadDate()),
+            2 => global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From1(reader.ReadFloat64()),
+            3 => global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.From0(reader.ReadInt32()),
+            0xFF => global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly>.Null,
+            var unknown => throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownVariantDiscriminator(unknown, "Variant(Bool, Date, Float64, Int32)", reader.Offset - 1),
+        };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteLocation(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y) location)
@@ -1126,23 +1025,6 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 stops[i] = (reader.ReadFloat64(), reader.ReadFloat64());
             }
             return stops;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteEmbedding(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, float[] embedding)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(embedding, "QBit(Float32, 4)");
-            writer.WriteQBitLength(embedding.Length, 4, "QBit(Float32, 4)");
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<float>(ref writer, new global::System.ReadOnlySpan<float>(embedding));
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static float[] ReadEmbedding(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int embeddingCount = reader.ReadQBitLength(4, "QBit(Float32, 4)", 4);
-            float[] embedding = embeddingCount == 0 ? global::System.Array.Empty<float>() : new float[embeddingCount];
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<float>(embedding), "QBit(Float32, 4)");
-            return embedding;
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

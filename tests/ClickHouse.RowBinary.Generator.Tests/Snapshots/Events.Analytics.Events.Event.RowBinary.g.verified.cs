@@ -134,32 +134,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 break;
             }
             case 2: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteUserId(ref writer, row.UserId); break;
-            case 3:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    writer.WriteString(row.Kind);
-                }
-                break;
-            }
+            case 3: foreach (global::Analytics.Events.Event row in rows) writer.WriteString(row.Kind); break;
             case 4: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteTags(ref writer, row.Tags); break;
             case 5: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties); break;
-            case 6:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    writer.WriteDecimal(row.Amount, 18, 4);
-                }
-                break;
-            }
-            case 7:
-            {
-                foreach (global::Analytics.Events.Event row in rows)
-                {
-                    writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-                }
-                break;
-            }
+            case 6: foreach (global::Analytics.Events.Event row in rows) writer.WriteDecimal(row.Amount, 18, 4); break;
+            case 7: foreach (global::Analytics.Events.Event row in rows) writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6")); break;
             case 8:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length);

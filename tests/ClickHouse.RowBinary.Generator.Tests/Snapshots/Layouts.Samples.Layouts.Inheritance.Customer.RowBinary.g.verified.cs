@@ -73,22 +73,8 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                 writer.Advance(rows.Length * 16);
                 break;
             }
-            case 1:
-            {
-                foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
-                {
-                    writer.WriteString(row.Name);
-                }
-                break;
-            }
-            case 2:
-            {
-                foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
-                {
-                    writer.WriteString(row.Email);
-                }
-                break;
-            }
+            case 1: foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Name); break;
+            case 2: foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Email); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }

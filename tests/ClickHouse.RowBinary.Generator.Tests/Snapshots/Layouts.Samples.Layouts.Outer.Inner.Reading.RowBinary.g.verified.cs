@@ -130,14 +130,7 @@ partial class Outer
                         writer.Advance(rows.Length * 4);
                         break;
                     }
-                    case 1:
-                    {
-                        foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
-                        {
-                            writer.WriteString(row.Label);
-                        }
-                        break;
-                    }
+                    case 1: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) writer.WriteString(row.Label); break;
                     case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) ClickHouseRowColumns.WriteNote(ref writer, row.Note); break;
                     case 3:
                     {

@@ -12,7 +12,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         writer.CurrentColumn = 0;
         writer.WriteFloat64(row.Value);
         writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Weights, "Array(Int32)");
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteWithDefaults(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Layouts.Sample row)
@@ -27,7 +27,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         else
         {
             writer.BeginValueColumn(1);
-            ClickHouseRowColumns.WriteWeights(ref writer, row.Weights);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Weights, "Array(Int32)");
         }
     }
 
@@ -36,7 +36,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         reader.CurrentColumn = 0;
         double value = reader.ReadFloat64();
         reader.CurrentColumn = 1;
-        int[] weights = ClickHouseRowColumns.ReadWeights(ref reader);
+        int[] weights = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)");
         return new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
     }
 
@@ -50,7 +50,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
             switch (column)
             {
                 case 0: value = reader.ReadFloat64(); break;
-                case 1: weights = ClickHouseRowColumns.ReadWeights(ref reader); break;
+                case 1: weights = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)"); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -72,7 +72,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 1: foreach (global::Samples.Layouts.Sample row in rows) ClickHouseRowColumns.WriteWeights(ref writer, row.Weights); break;
+            case 1: foreach (global::Samples.Layouts.Sample row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Weights, "Array(Int32)"); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }
@@ -87,28 +87,8 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
             columns.CurrentRow = i;
             double value = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(valueColumn.Slice(i * 8));
             columns.CurrentColumn = 1;
-            int[] weights = ClickHouseRowColumns.ReadWeights(ref weightsColumn);
+            int[] weights = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref weightsColumn, "Array(Int32)");
             rows[i] = new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
-        }
-    }
-
-    private static class ClickHouseRowColumns
-    {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteWeights(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, int[] weights)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(weights, "Array(Int32)");
-            writer.WriteLength(weights.Length);
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteLittleEndian<int>(ref writer, new global::System.ReadOnlySpan<int>(weights));
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static int[] ReadWeights(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int weightsCount = reader.ReadLength("Array(Int32)", 4);
-            int[] weights = weightsCount == 0 ? global::System.Array.Empty<int>() : new int[weightsCount];
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadLittleEndian(ref reader, new global::System.Span<int>(weights), "Array(Int32)");
-            return weights;
         }
     }
 }

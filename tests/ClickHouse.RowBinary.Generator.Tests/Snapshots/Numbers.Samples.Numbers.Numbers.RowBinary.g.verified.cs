@@ -355,22 +355,8 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
                 writer.Advance(rows.Length * 16);
                 break;
             }
-            case 10:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteInt256(row.Int256);
-                }
-                break;
-            }
-            case 11:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteUInt256(row.UInt256);
-                }
-                break;
-            }
+            case 10: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteInt256(row.Int256); break;
+            case 11: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteUInt256(row.UInt256); break;
             case 12:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
@@ -391,14 +377,7 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 14:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteBFloat16(row.BFloat16);
-                }
-                break;
-            }
+            case 14: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteBFloat16(row.BFloat16); break;
             case 15:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length);
@@ -409,46 +388,11 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
                 writer.Advance(rows.Length);
                 break;
             }
-            case 16:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteDecimal(row.DefaultDecimal, 28, 10);
-                }
-                break;
-            }
-            case 17:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteDecimal(row.Decimal32, 9, 2);
-                }
-                break;
-            }
-            case 18:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteDecimal(row.Decimal128, 38, 10);
-                }
-                break;
-            }
-            case 19:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
-                }
-                break;
-            }
-            case 20:
-            {
-                foreach (global::Samples.Numbers.Numbers row in rows)
-                {
-                    writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
-                }
-                break;
-            }
+            case 16: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultDecimal, 28, 10); break;
+            case 17: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal32, 9, 2); break;
+            case 18: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal128, 38, 10); break;
+            case 19: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultExactDecimal, 76, 38); break;
+            case 20: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20); break;
             case 21:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);

@@ -256,30 +256,9 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 8:
-            {
-                foreach (global::Samples.Temporal.Timings row in rows)
-                {
-                    writer.WriteTime(row.Time);
-                }
-                break;
-            }
-            case 9:
-            {
-                foreach (global::Samples.Temporal.Timings row in rows)
-                {
-                    writer.WriteTime64(row.Time64, 3);
-                }
-                break;
-            }
-            case 10:
-            {
-                foreach (global::Samples.Temporal.Timings row in rows)
-                {
-                    writer.WriteTime64(row.DefaultTimeSpan, 7);
-                }
-                break;
-            }
+            case 8: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime(row.Time); break;
+            case 9: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.Time64, 3); break;
+            case 10: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.DefaultTimeSpan, 7); break;
             case 11:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -290,22 +269,8 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 12:
-            {
-                foreach (global::Samples.Temporal.Timings row in rows)
-                {
-                    writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
-                }
-                break;
-            }
-            case 13:
-            {
-                foreach (global::Samples.Temporal.Timings row in rows)
-                {
-                    writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
-                }
-                break;
-            }
+            case 12: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond")); break;
+            case 13: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise)); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }

@@ -191,47 +191,12 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     {
         switch (column)
         {
-            case 0:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteString(row.Title);
-                }
-                break;
-            }
+            case 0: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Title); break;
             case 1: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle); break;
-            case 2:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
-                }
-                break;
-            }
-            case 3:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteString(row.Blob.Span);
-                }
-                break;
-            }
-            case 4:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
-                }
-                break;
-            }
-            case 5:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteFixedString(row.Currency, 3);
-                }
-                break;
-            }
+            case 2: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String")); break;
+            case 3: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Blob.Span); break;
+            case 4: foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8); break;
+            case 5: foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Currency, 3); break;
             case 6:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
@@ -242,14 +207,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.Advance(rows.Length * 16);
                 break;
             }
-            case 7:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
-                }
-                break;
-            }
+            case 7: foreach (global::Samples.Text.Document row in rows) writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4")); break;
             case 8:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
@@ -260,37 +218,16 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
                 writer.Advance(rows.Length * 4);
                 break;
             }
-            case 9:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
-                }
-                break;
-            }
+            case 9: foreach (global::Samples.Text.Document row in rows) writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6")); break;
             case 10: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatus(ref writer, row.Status); break;
             case 11: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteColor(ref writer, row.Color); break;
             case 12: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel); break;
             case 13: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteLabel(ref writer, row.Label); break;
             case 14: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum); break;
-            case 15:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
-                }
-                break;
-            }
+            case 15: foreach (global::Samples.Text.Document row in rows) writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON")); break;
             case 16: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree); break;
             case 17: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument); break;
-            case 18:
-            {
-                foreach (global::Samples.Text.Document row in rows)
-                {
-                    writer.WriteDynamic(row.Anything);
-                }
-                break;
-            }
+            case 18: foreach (global::Samples.Text.Document row in rows) writer.WriteDynamic(row.Anything); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }

@@ -114,14 +114,7 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
                 writer.Advance(rows.Length * 2);
                 break;
             }
-            case 1:
-            {
-                foreach (global::Analytics.WebVisit row in rows)
-                {
-                    writer.WriteString(row.PageUrl);
-                }
-                break;
-            }
+            case 1: foreach (global::Analytics.WebVisit row in rows) writer.WriteString(row.PageUrl); break;
             case 2:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
