@@ -168,9 +168,9 @@ internal sealed partial class Emitter
     private static bool IsSimpleRead(ValueSpec spec) => spec switch
     {
         ScalarValueSpec => true,
-        ArrayValueSpec array => IsBulkRead(array),
+        ArrayValueSpec array => ArrayRead(array) is not null,
         VariantValueSpec variant => AllSimple(variant.Arms),
-        NullableValueSpec nullable => IsSimpleRead(nullable.Inner),
+        NullableValueSpec nullable => nullable.Inner is NothingValueSpec || IsSimpleRead(nullable.Inner),
         EnumValueSpec enumeration => enumeration.Representation != EnumRepresentation.Number,
         TupleValueSpec tuple => AllSimple(tuple.Elements),
         _ => false,
@@ -268,9 +268,9 @@ internal sealed partial class Emitter
 
     private string EmitReadArray(ArrayValueSpec array, string hint, LocalNames names)
     {
-        if (IsBulkRead(array))
+        if (ArrayRead(array) is { } oneCall)
         {
-            return BulkRead(array);
+            return oneCall;
         }
         string count = names.Take(hint + "Count");
         if (array.Element is NothingValueSpec)

@@ -1,3 +1,4 @@
+using ClickHouse.RowBinary.Generator.Helpers;
 using System.Text.RegularExpressions;
 using ClickHouse.RowBinary.Generator.Model;
 
@@ -161,6 +162,9 @@ internal sealed partial class Emitter
             case MapValueSpec map:
                 EmitWriteMap(map, value, hint, names, isKnownNotNull);
                 break;
+            case TupleValueSpec tuple when IsPoint(tuple):
+                _code.WriteLine(PointWrite(value) + ";");
+                break;
             case TupleValueSpec tuple:
                 {
                     string local = EnsureLocal(tuple, value, hint, names, isKnownNotNull);
@@ -195,14 +199,9 @@ internal sealed partial class Emitter
 
     private void EmitWriteNullable(NullableValueSpec nullable, string value, string hint, LocalNames names)
     {
-        if (nullable.Inner is NothingValueSpec)
+        if (NullableWrite(nullable, value) is { } oneCall)
         {
-            _code.WriteLine($"if ({value} is not null)");
-            using (_code.OpenBlock())
-            {
-                _code.WriteLine($"throw {RuntimeSupport}.NotNull({Literal(nullable.ClickHouseType)});");
-            }
-            _code.WriteLine("writer.WriteNullMarker(true);");
+            _code.WriteLine(oneCall + ";");
             return;
         }
 
@@ -236,9 +235,9 @@ internal sealed partial class Emitter
 
     private void EmitWriteArray(ArrayValueSpec array, string value, string hint, LocalNames names, bool isKnownNotNull)
     {
-        if (IsBulkWrite(array))
+        if (ArrayWrite(array, value) is { } oneCall)
         {
-            _code.WriteLine(BulkWrite(array, value) + ";");
+            _code.WriteLine(oneCall + ";");
             return;
         }
         string local = EmitCollectionLocal(array, array.Kind, value, hint, names, isKnownNotNull);
@@ -335,17 +334,26 @@ internal sealed partial class Emitter
         _code.WriteLine($"switch ({local}.Index)");
         using (_code.OpenBlock())
         {
-            _code.WriteLine("case -1:");
-            _code.Indent();
-            _code.WriteLine("writer.WriteUInt8(0xFF);");
-            _code.WriteLine("break;");
-            _code.Unindent();
+            _code.WriteLine("case -1: writer.WriteUInt8(0xFF); break;");
             for (int i = 0; i < variant.Arms.Count; i++)
             {
+                string discriminator = $"writer.WriteUInt8({Number(variant.Discriminators[i])});";
+                int mark = _code.Length;
+                EmitWriteValue(variant.Arms[i], $"{local}.Value{Number(i)}", hint + "Value" + Number(i), names);
+                string[] lines = _code.Cut(mark).TrimEnd('\n').Split('\n');
+                if (lines.Length == 1)
+                {
+                    // One statement: the case on one line.
+                    _code.WriteLine($"case {Number(i)}: {discriminator} {lines[0].Trim()} break;");
+                    continue;
+                }
                 _code.WriteLine($"case {Number(i)}:");
                 _code.Indent();
-                _code.WriteLine($"writer.WriteUInt8({Number(variant.Discriminators[i])});");
-                EmitWriteValue(variant.Arms[i], $"{local}.Value{Number(i)}", hint + "Value" + Number(i), names);
+                _code.WriteLine(discriminator);
+                foreach (string line in lines)
+                {
+                    _code.WriteCut(IndentedTextWriter.IndentUnit + line + "\n");
+                }
                 _code.WriteLine("break;");
                 _code.Unindent();
             }

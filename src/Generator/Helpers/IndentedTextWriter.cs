@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary.Generator.Helpers;
 /// </summary>
 internal sealed class IndentedTextWriter
 {
-    private const string IndentUnit = "    ";
+    public const string IndentUnit = "    ";
 
     private readonly StringBuilder _builder = new();
     private int _depth;

@@ -13,13 +13,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 0;
         global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)");
         writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteNames(ref writer, row.Names);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Names, "Array(String)");
         writer.CurrentColumn = 2;
         ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
         writer.CurrentColumn = 3;
         ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
         writer.CurrentColumn = 4;
-        ClickHouseRowColumns.WriteIds(ref writer, row.Ids);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref writer, row.Ids, "Array(UUID)");
         writer.CurrentColumn = 5;
         global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)");
         writer.CurrentColumn = 6;
@@ -44,11 +44,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 15;
         ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
         writer.CurrentColumn = 16;
-        ClickHouseRowColumns.WriteLocation(ref writer, row.Location);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoint(ref writer, row.Location);
         writer.CurrentColumn = 17;
-        ClickHouseRowColumns.WriteRing(ref writer, row.Ring);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Ring, "Ring");
         writer.CurrentColumn = 18;
-        ClickHouseRowColumns.WritePath(ref writer, row.Path);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Path, "LineString");
         writer.CurrentColumn = 19;
         ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
         writer.CurrentColumn = 20;
@@ -56,7 +56,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 21;
         ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
         writer.CurrentColumn = 22;
-        ClickHouseRowColumns.WriteStops(ref writer, row.Stops);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Stops, "MultiPoint");
         writer.CurrentColumn = 23;
         writer.WriteGeometry(row.Shape);
         writer.CurrentColumn = 24;
@@ -64,13 +64,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         writer.CurrentColumn = 25;
         ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
         writer.CurrentColumn = 26;
-        ClickHouseRowColumns.WriteCategory(ref writer, row.Category);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Category);
         writer.CurrentColumn = 27;
         writer.WriteUInt64(row.Total);
         writer.CurrentColumn = 28;
-        ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref writer, row.AlwaysNull, "Nullable(Nothing)");
         writer.CurrentColumn = 29;
-        ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref writer, row.AlwaysEmpty, "Array(Nothing)");
     }
 
     static global::Samples.Collections.Shapes global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.Read(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
@@ -78,13 +78,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 0;
         int[] numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)");
         reader.CurrentColumn = 1;
-        global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref reader);
+        global::System.Collections.Generic.List<string> names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref reader, "Array(String)");
         reader.CurrentColumn = 2;
         global::System.Collections.Generic.IReadOnlyList<double?> measurements = ClickHouseRowColumns.ReadMeasurements(ref reader);
         reader.CurrentColumn = 3;
         global::System.Collections.Generic.IList<ushort[]> matrix = ClickHouseRowColumns.ReadMatrix(ref reader);
         reader.CurrentColumn = 4;
-        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref reader);
+        global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadUuids(ref reader, "Array(UUID)"));
         reader.CurrentColumn = 5;
         byte[] octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)");
         reader.CurrentColumn = 6;
@@ -109,11 +109,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 15;
         global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = ClickHouseRowColumns.ReadMixed(ref reader);
         reader.CurrentColumn = 16;
-        (double X, double Y) location = ClickHouseRowColumns.ReadLocation(ref reader);
+        (double X, double Y) location = (reader.ReadFloat64(), reader.ReadFloat64());
         reader.CurrentColumn = 17;
-        (double X, double Y)[] ring = ClickHouseRowColumns.ReadRing(ref reader);
+        (double X, double Y)[] ring = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "Ring");
         reader.CurrentColumn = 18;
-        global::System.Collections.Generic.List<(double X, double Y)> path = ClickHouseRowColumns.ReadPath(ref reader);
+        global::System.Collections.Generic.List<(double X, double Y)> path = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPointList(ref reader, "LineString");
         reader.CurrentColumn = 19;
         (double X, double Y)[][] paths = ClickHouseRowColumns.ReadPaths(ref reader);
         reader.CurrentColumn = 20;
@@ -121,7 +121,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 21;
         (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader);
         reader.CurrentColumn = 22;
-        (double X, double Y)[] stops = ClickHouseRowColumns.ReadStops(ref reader);
+        (double X, double Y)[] stops = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "MultiPoint");
         reader.CurrentColumn = 23;
         global::ClickHouse.RowBinary.ClickHouseGeometry shape = reader.ReadGeometry();
         reader.CurrentColumn = 24;
@@ -129,13 +129,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         reader.CurrentColumn = 25;
         global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref reader);
         reader.CurrentColumn = 26;
-        string? category = ClickHouseRowColumns.ReadCategory(ref reader);
+        string? category = reader.ReadNullMarker() ? null : reader.ReadCachedString();
         reader.CurrentColumn = 27;
         ulong total = reader.ReadUInt64();
         reader.CurrentColumn = 28;
-        object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader);
+        object? alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
         reader.CurrentColumn = 29;
-        object[] alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader);
+        object[] alwaysEmpty = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadNothingArray<object>(ref reader, "Array(Nothing)");
         return new global::Samples.Collections.Shapes
         {
             Numbers = numbers,
@@ -208,10 +208,10 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             switch (column)
             {
                 case 0: numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref reader, "Array(Int32)"); break;
-                case 1: names = ClickHouseRowColumns.ReadNames(ref reader); break;
+                case 1: names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref reader, "Array(String)"); break;
                 case 2: measurements = ClickHouseRowColumns.ReadMeasurements(ref reader); break;
                 case 3: matrix = ClickHouseRowColumns.ReadMatrix(ref reader); break;
-                case 4: ids = ClickHouseRowColumns.ReadIds(ref reader); break;
+                case 4: ids = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadUuids(ref reader, "Array(UUID)")); break;
                 case 5: octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref reader, "Array(UInt8)"); break;
                 case 6: counters = ClickHouseRowColumns.ReadCounters(ref reader); break;
                 case 7: nested = ClickHouseRowColumns.ReadNested(ref reader); break;
@@ -223,20 +223,20 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 case 13: linesQuantity = ClickHouseRowColumns.ReadLinesQuantity(ref reader); break;
                 case 14: choice = ClickHouseRowColumns.ReadChoice(ref reader); break;
                 case 15: mixed = ClickHouseRowColumns.ReadMixed(ref reader); break;
-                case 16: location = ClickHouseRowColumns.ReadLocation(ref reader); break;
-                case 17: ring = ClickHouseRowColumns.ReadRing(ref reader); break;
-                case 18: path = ClickHouseRowColumns.ReadPath(ref reader); break;
+                case 16: location = (reader.ReadFloat64(), reader.ReadFloat64()); break;
+                case 17: ring = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "Ring"); break;
+                case 18: path = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPointList(ref reader, "LineString"); break;
                 case 19: paths = ClickHouseRowColumns.ReadPaths(ref reader); break;
                 case 20: polygon = ClickHouseRowColumns.ReadPolygon(ref reader); break;
                 case 21: multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref reader); break;
-                case 22: stops = ClickHouseRowColumns.ReadStops(ref reader); break;
+                case 22: stops = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "MultiPoint"); break;
                 case 23: shape = reader.ReadGeometry(); break;
                 case 24: embedding = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadQBit<float>(ref reader, 4, "QBit(Float32, 4)"); break;
                 case 25: coarse = ClickHouseRowColumns.ReadCoarse(ref reader); break;
-                case 26: category = ClickHouseRowColumns.ReadCategory(ref reader); break;
+                case 26: category = reader.ReadNullMarker() ? null : reader.ReadCachedString(); break;
                 case 27: total = reader.ReadUInt64(); break;
-                case 28: alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref reader); break;
-                case 29: alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref reader); break;
+                case 28: alwaysNull = reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1); break;
+                case 29: alwaysEmpty = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadNothingArray<object>(ref reader, "Array(Nothing)"); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
             }
@@ -281,10 +281,10 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         switch (column)
         {
             case 0: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)"); break;
-            case 1: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNames(ref writer, row.Names); break;
+            case 1: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Names, "Array(String)"); break;
             case 2: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements); break;
             case 3: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix); break;
-            case 4: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteIds(ref writer, row.Ids); break;
+            case 4: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref writer, row.Ids, "Array(UUID)"); break;
             case 5: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)"); break;
             case 6: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCounters(ref writer, row.Counters); break;
             case 7: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNested(ref writer, row.Nested); break;
@@ -296,17 +296,17 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             case 13: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesQuantity(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)")); break;
             case 14: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteChoice(ref writer, row.Choice); break;
             case 15: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed); break;
-            case 16: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLocation(ref writer, row.Location); break;
-            case 17: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteRing(ref writer, row.Ring); break;
-            case 18: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePath(ref writer, row.Path); break;
+            case 16: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoint(ref writer, row.Location); break;
+            case 17: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Ring, "Ring"); break;
+            case 18: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Path, "LineString"); break;
             case 19: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePaths(ref writer, row.Paths); break;
             case 20: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon); break;
             case 21: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon); break;
-            case 22: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteStops(ref writer, row.Stops); break;
+            case 22: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Stops, "MultiPoint"); break;
             case 23: foreach (global::Samples.Collections.Shapes row in rows) writer.WriteGeometry(row.Shape); break;
             case 24: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref writer, row.Embedding, 4, "QBit(Float32, 4)"); break;
             case 25: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse); break;
-            case 26: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCategory(ref writer, row.Category); break;
+            case 26: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Category); break;
             case 27:
             {
                 global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -317,8 +317,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 28: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteAlwaysNull(ref writer, row.AlwaysNull); break;
-            case 29: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteAlwaysEmpty(ref writer, row.AlwaysEmpty); break;
+            case 28: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref writer, row.AlwaysNull, "Nullable(Nothing)"); break;
+            case 29: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref writer, row.AlwaysEmpty, "Array(Nothing)"); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
         }
@@ -362,13 +362,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 0;
             int[] numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref numbersColumn, "Array(Int32)");
             columns.CurrentColumn = 1;
-            global::System.Collections.Generic.List<string> names = ClickHouseRowColumns.ReadNames(ref namesColumn);
+            global::System.Collections.Generic.List<string> names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref namesColumn, "Array(String)");
             columns.CurrentColumn = 2;
             global::System.Collections.Generic.IReadOnlyList<double?> measurements = ClickHouseRowColumns.ReadMeasurements(ref measurementsColumn);
             columns.CurrentColumn = 3;
             global::System.Collections.Generic.IList<ushort[]> matrix = ClickHouseRowColumns.ReadMatrix(ref matrixColumn);
             columns.CurrentColumn = 4;
-            global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = ClickHouseRowColumns.ReadIds(ref idsColumn);
+            global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids = global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadUuids(ref idsColumn, "Array(UUID)"));
             columns.CurrentColumn = 5;
             byte[] octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref octetsColumn, "Array(UInt8)");
             columns.CurrentColumn = 6;
@@ -393,11 +393,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 15;
             global::ClickHouse.RowBinary.ClickHouseVariant<int, double, bool, global::System.DateOnly> mixed = ClickHouseRowColumns.ReadMixed(ref mixedColumn);
             columns.CurrentColumn = 16;
-            (double X, double Y) location = ClickHouseRowColumns.ReadLocation(ref locationColumn);
+            (double X, double Y) location = (locationColumn.ReadFloat64(), locationColumn.ReadFloat64());
             columns.CurrentColumn = 17;
-            (double X, double Y)[] ring = ClickHouseRowColumns.ReadRing(ref ringColumn);
+            (double X, double Y)[] ring = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref ringColumn, "Ring");
             columns.CurrentColumn = 18;
-            global::System.Collections.Generic.List<(double X, double Y)> path = ClickHouseRowColumns.ReadPath(ref pathColumn);
+            global::System.Collections.Generic.List<(double X, double Y)> path = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPointList(ref pathColumn, "LineString");
             columns.CurrentColumn = 19;
             (double X, double Y)[][] paths = ClickHouseRowColumns.ReadPaths(ref pathsColumn);
             columns.CurrentColumn = 20;
@@ -405,7 +405,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 21;
             (double X, double Y)[][][] multiPolygon = ClickHouseRowColumns.ReadMultiPolygon(ref multiPolygonColumn);
             columns.CurrentColumn = 22;
-            (double X, double Y)[] stops = ClickHouseRowColumns.ReadStops(ref stopsColumn);
+            (double X, double Y)[] stops = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref stopsColumn, "MultiPoint");
             columns.CurrentColumn = 23;
             global::ClickHouse.RowBinary.ClickHouseGeometry shape = shapeColumn.ReadGeometry();
             columns.CurrentColumn = 24;
@@ -413,12 +413,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 25;
             global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref coarseColumn);
             columns.CurrentColumn = 26;
-            string? category = ClickHouseRowColumns.ReadCategory(ref categoryColumn);
+            string? category = categoryColumn.ReadNullMarker() ? null : categoryColumn.ReadCachedString();
             ulong total = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(totalColumn.Slice(i * 8));
             columns.CurrentColumn = 28;
-            object? alwaysNull = ClickHouseRowColumns.ReadAlwaysNull(ref alwaysNullColumn);
+            object? alwaysNull = alwaysNullColumn.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", alwaysNullColumn.Offset - 1);
             columns.CurrentColumn = 29;
-            object[] alwaysEmpty = ClickHouseRowColumns.ReadAlwaysEmpty(ref alwaysEmptyColumn);
+            object[] alwaysEmpty = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadNothingArray<object>(ref alwaysEmptyColumn, "Array(Nothing)");
             rows[i] = new global::Samples.Collections.Shapes
             {
                 Numbers = numbers,
@@ -457,44 +457,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     private static class ClickHouseRowColumns
     {
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteNames(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<string> names)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(names, "Array(String)");
-            writer.WriteLength(names.Count);
-            foreach (string namesItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(names))
-            {
-                writer.WriteString(namesItem);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::System.Collections.Generic.List<string> ReadNames(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int namesCount = reader.ReadLength("Array(String)");
-            global::System.Collections.Generic.List<string> names = new(namesCount);
-            for (int i = 0; i < namesCount; i++)
-            {
-                names.Add(reader.ReadString());
-            }
-            return names;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteMeasurements(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.IReadOnlyList<double?> measurements)
         {
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(measurements, "Array(Nullable(Float64))");
             writer.WriteLength(measurements.Count);
             for (int i = 0; i < measurements.Count; i++)
             {
-                if (measurements[i] is double measurementsItem)
-                {
-                    writer.WriteNullMarker(false);
-                    writer.WriteFloat64(measurementsItem);
-                }
-                else
-                {
-                    writer.WriteNullMarker(true);
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<double>(ref writer, measurements[i]);
             }
         }
 
@@ -531,32 +500,6 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 matrixArray[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<ushort>(ref reader, "Array(UInt16)");
             }
             return matrixArray;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteIds(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ids)
-        {
-            if (ids.IsDefault)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Array(UUID)");
-            }
-            writer.WriteLength(ids.Length);
-            foreach (global::System.Guid idsItem in ids)
-            {
-                writer.WriteUuid(idsItem);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::System.Collections.Immutable.ImmutableArray<global::System.Guid> ReadIds(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int idsCount = reader.ReadLength("Array(UUID)", 16);
-            global::System.Guid[] idsArray = idsCount == 0 ? global::System.Array.Empty<global::System.Guid>() : new global::System.Guid[idsCount];
-            for (int i = 0; i < idsArray.Length; i++)
-            {
-                idsArray[i] = reader.ReadUuid();
-            }
-            return global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(idsArray);
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -673,15 +616,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         public static void WriteNamed(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (int A, string? B, byte[] C) named)
         {
             writer.WriteInt32(named.Item1);
-            if (named.Item2 is string namedItem2)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteString(namedItem2);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, named.Item2);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, named.Item3, "Array(UInt8)");
         }
 
@@ -725,16 +660,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string[] ReadLinesSku(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int linesSkuCount = reader.ReadLength("Array(String)");
-            string[] linesSku = linesSkuCount == 0 ? global::System.Array.Empty<string>() : new string[linesSkuCount];
-            for (int i = 0; i < linesSku.Length; i++)
-            {
-                linesSku[i] = reader.ReadString();
-            }
-            return linesSku;
-        }
+        public static string[] ReadLinesSku(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref reader, "Array(String)");
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static uint[] ReadLinesQuantity(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<uint>(ref reader, "Array(UInt32)");
@@ -759,21 +685,10 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             switch (choice.Index)
             {
-                case -1:
-                    writer.WriteUInt8(0xFF);
-                    break;
-                case 0:
-                    writer.WriteUInt8(1);
-                    writer.WriteString(choice.Value0);
-                    break;
-                case 1:
-                    writer.WriteUInt8(2);
-                    writer.WriteUInt64(choice.Value1);
-                    break;
-                case 2:
-                    writer.WriteUInt8(0);
-                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, choice.Value2, "Array(UInt8)");
-                    break;
+                case -1: writer.WriteUInt8(0xFF); break;
+                case 0: writer.WriteUInt8(1); writer.WriteString(choice.Value0); break;
+                case 1: writer.WriteUInt8(2); writer.WriteUInt64(choice.Value1); break;
+                case 2: writer.WriteUInt8(0); global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, choice.Value2, "Array(UInt8)"); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(choice.Index, "Variant(Array(UInt8), String, UInt64)");
             }
@@ -794,25 +709,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         {
             switch (mixed.Index)
             {
-                case -1:
-                    writer.WriteUInt8(0xFF);
-                    break;
-                case 0:
-                    writer.WriteUInt8(3);
-                    writer.WriteInt32(mixed.Value0);
-                    break;
-                case 1:
-                    writer.WriteUInt8(2);
-                    writer.WriteFloat64(mixed.Value1);
-                    break;
-                case 2:
-                    writer.WriteUInt8(0);
-                    writer.WriteBool(mixed.Value2);
-                    break;
-                case 3:
-                    writer.WriteUInt8(1);
-                    writer.WriteDate(mixed.Value3);
-                    break;
+                case -1: writer.WriteUInt8(0xFF); break;
+                case 0: writer.WriteUInt8(3); writer.WriteInt32(mixed.Value0); break;
+                case 1: writer.WriteUInt8(2); writer.WriteFloat64(mixed.Value1); break;
+                case 2: writer.WriteUInt8(0); writer.WriteBool(mixed.Value2); break;
+                case 3: writer.WriteUInt8(1); writer.WriteDate(mixed.Value3); break;
                 default:
                     throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.InvalidVariantIndex(mixed.Index, "Variant(Bool, Date, Float64, Int32)");
             }
@@ -830,77 +731,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         };
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteLocation(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y) location)
-        {
-            writer.WriteFloat64(location.Item1);
-            writer.WriteFloat64(location.Item2);
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (double X, double Y) ReadLocation(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => (reader.ReadFloat64(), reader.ReadFloat64());
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteRing(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] ring)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(ring, "Ring");
-            writer.WriteLength(ring.Length);
-            foreach ((double X, double Y) ringItem in ring)
-            {
-                writer.WriteFloat64(ringItem.Item1);
-                writer.WriteFloat64(ringItem.Item2);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (double X, double Y)[] ReadRing(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int ringCount = reader.ReadLength("Ring", 16);
-            (double X, double Y)[] ring = ringCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[ringCount];
-            for (int i = 0; i < ring.Length; i++)
-            {
-                ring[i] = (reader.ReadFloat64(), reader.ReadFloat64());
-            }
-            return ring;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WritePath(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.List<(double X, double Y)> path)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(path, "LineString");
-            writer.WriteLength(path.Count);
-            foreach ((double X, double Y) pathItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(path))
-            {
-                writer.WriteFloat64(pathItem.Item1);
-                writer.WriteFloat64(pathItem.Item2);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static global::System.Collections.Generic.List<(double X, double Y)> ReadPath(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int pathCount = reader.ReadLength("LineString", 16);
-            global::System.Collections.Generic.List<(double X, double Y)> path = new(pathCount);
-            for (int i = 0; i < pathCount; i++)
-            {
-                path.Add((reader.ReadFloat64(), reader.ReadFloat64()));
-            }
-            return path;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WritePaths(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[][] paths)
         {
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(paths, "MultiLineString");
             writer.WriteLength(paths.Length);
             foreach ((double X, double Y)[] pathsItem in paths)
             {
-                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(pathsItem, "Ring");
-                writer.WriteLength(pathsItem.Length);
-                foreach ((double X, double Y) pathsItemItem in pathsItem)
-                {
-                    writer.WriteFloat64(pathsItemItem.Item1);
-                    writer.WriteFloat64(pathsItemItem.Item2);
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, pathsItem, "Ring");
             }
         }
 
@@ -911,13 +748,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             (double X, double Y)[][] paths = pathsCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[pathsCount][];
             for (int i = 0; i < paths.Length; i++)
             {
-                int pathsItemCount = reader.ReadLength("Ring", 16);
-                (double X, double Y)[] pathsItem = pathsItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[pathsItemCount];
-                for (int j = 0; j < pathsItem.Length; j++)
-                {
-                    pathsItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-                }
-                paths[i] = pathsItem;
+                paths[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "Ring");
             }
             return paths;
         }
@@ -929,13 +760,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             writer.WriteLength(polygon.Count);
             foreach ((double X, double Y)[] polygonItem in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(polygon))
             {
-                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(polygonItem, "Ring");
-                writer.WriteLength(polygonItem.Length);
-                foreach ((double X, double Y) polygonItemItem in polygonItem)
-                {
-                    writer.WriteFloat64(polygonItemItem.Item1);
-                    writer.WriteFloat64(polygonItemItem.Item2);
-                }
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, polygonItem, "Ring");
             }
         }
 
@@ -946,13 +771,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             global::System.Collections.Generic.List<(double X, double Y)[]> polygon = new(polygonCount);
             for (int i = 0; i < polygonCount; i++)
             {
-                int polygonItemCount = reader.ReadLength("Ring", 16);
-                (double X, double Y)[] polygonItem = polygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[polygonItemCount];
-                for (int j = 0; j < polygonItem.Length; j++)
-                {
-                    polygonItem[j] = (reader.ReadFloat64(), reader.ReadFloat64());
-                }
-                polygon.Add(polygonItem);
+                polygon.Add(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "Ring"));
             }
             return polygon;
         }
@@ -968,13 +787,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 writer.WriteLength(multiPolygonItem.Length);
                 foreach ((double X, double Y)[] multiPolygonItemItem in multiPolygonItem)
                 {
-                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(multiPolygonItemItem, "Ring");
-                    writer.WriteLength(multiPolygonItemItem.Length);
-                    foreach ((double X, double Y) multiPolygonItemItemItem in multiPolygonItemItem)
-                    {
-                        writer.WriteFloat64(multiPolygonItemItemItem.Item1);
-                        writer.WriteFloat64(multiPolygonItemItemItem.Item2);
-                    }
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, multiPolygonItemItem, "Ring");
                 }
             }
         }
@@ -990,41 +803,11 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 (double X, double Y)[][] multiPolygonItem = multiPolygonItemCount == 0 ? global::System.Array.Empty<(double X, double Y)[]>() : new (double X, double Y)[multiPolygonItemCount][];
                 for (int j = 0; j < multiPolygonItem.Length; j++)
                 {
-                    int multiPolygonItemItemCount = reader.ReadLength("Ring", 16);
-                    (double X, double Y)[] multiPolygonItemItem = multiPolygonItemItemCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[multiPolygonItemItemCount];
-                    for (int k = 0; k < multiPolygonItemItem.Length; k++)
-                    {
-                        multiPolygonItemItem[k] = (reader.ReadFloat64(), reader.ReadFloat64());
-                    }
-                    multiPolygonItem[j] = multiPolygonItemItem;
+                    multiPolygonItem[j] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadPoints(ref reader, "Ring");
                 }
                 multiPolygon[i] = multiPolygonItem;
             }
             return multiPolygon;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteStops(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, (double X, double Y)[] stops)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(stops, "MultiPoint");
-            writer.WriteLength(stops.Length);
-            foreach ((double X, double Y) stopsItem in stops)
-            {
-                writer.WriteFloat64(stopsItem.Item1);
-                writer.WriteFloat64(stopsItem.Item2);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static (double X, double Y)[] ReadStops(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int stopsCount = reader.ReadLength("MultiPoint", 16);
-            (double X, double Y)[] stops = stopsCount == 0 ? global::System.Array.Empty<(double X, double Y)>() : new (double X, double Y)[stopsCount];
-            for (int i = 0; i < stops.Length; i++)
-            {
-                stops[i] = (reader.ReadFloat64(), reader.ReadFloat64());
-            }
-            return stops;
         }
 
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
@@ -1048,58 +831,6 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
                 coarse.Add(reader.ReadBFloat16());
             }
             return coarse;
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteCategory(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? category)
-        {
-            if (category is not null)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteString(category);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string? ReadCategory(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadCachedString();
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object? alwaysNull)
-        {
-            if (alwaysNull is not null)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NotNull("Nullable(Nothing)");
-            }
-            writer.WriteNullMarker(true);
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static object? ReadAlwaysNull(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", reader.Offset - 1);
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteAlwaysEmpty(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, object[] alwaysEmpty)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(alwaysEmpty, "Array(Nothing)");
-            if (alwaysEmpty.Length != 0)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingElements(alwaysEmpty.Length, "Array(Nothing)");
-            }
-            writer.WriteLength(0);
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static object[] ReadAlwaysEmpty(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int alwaysEmptyCount = reader.ReadLength("Array(Nothing)");
-            if (alwaysEmptyCount != 0)
-            {
-                throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingElements(alwaysEmptyCount, "Array(Nothing)", reader.Offset);
-            }
-            return global::System.Array.Empty<object>();
         }
     }
 }

@@ -17,11 +17,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(16), timestamp);
         writer.Advance(24);
         writer.CurrentColumn = 2;
-        ClickHouseRowColumns.WriteUserId(ref writer, row.UserId);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref writer, row.UserId);
         writer.CurrentColumn = 3;
         writer.WriteString(row.Kind);
         writer.CurrentColumn = 4;
-        ClickHouseRowColumns.WriteTags(ref writer, row.Tags);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Tags, "Array(String)");
         writer.CurrentColumn = 5;
         ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
         writer.CurrentColumn = 6;
@@ -39,11 +39,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         reader.CurrentColumn = 1;
         global::System.DateTime timestamp = reader.ReadDateTime64(3);
         reader.CurrentColumn = 2;
-        ulong? userId = ClickHouseRowColumns.ReadUserId(ref reader);
+        ulong? userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
         reader.CurrentColumn = 3;
         string kind = reader.ReadCachedString();
         reader.CurrentColumn = 4;
-        string[] tags = ClickHouseRowColumns.ReadTags(ref reader);
+        string[] tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref reader, "Array(String)");
         reader.CurrentColumn = 5;
         global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref reader);
         reader.CurrentColumn = 6;
@@ -84,9 +84,9 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             {
                 case 0: id = reader.ReadUuid(); break;
                 case 1: timestamp = reader.ReadDateTime64(3); break;
-                case 2: userId = ClickHouseRowColumns.ReadUserId(ref reader); break;
+                case 2: userId = reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64(); break;
                 case 3: kind = reader.ReadCachedString(); break;
-                case 4: tags = ClickHouseRowColumns.ReadTags(ref reader); break;
+                case 4: tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref reader, "Array(String)"); break;
                 case 5: properties = ClickHouseRowColumns.ReadProperties(ref reader); break;
                 case 6: amount = reader.ReadDecimal(18, 4); break;
                 case 7: ip = reader.ReadIPv6(); break;
@@ -133,9 +133,9 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
                 writer.Advance(rows.Length * 8);
                 break;
             }
-            case 2: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteUserId(ref writer, row.UserId); break;
+            case 2: foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref writer, row.UserId); break;
             case 3: foreach (global::Analytics.Events.Event row in rows) writer.WriteString(row.Kind); break;
-            case 4: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteTags(ref writer, row.Tags); break;
+            case 4: foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Tags, "Array(String)"); break;
             case 5: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties); break;
             case 6: foreach (global::Analytics.Events.Event row in rows) writer.WriteDecimal(row.Amount, 18, 4); break;
             case 7: foreach (global::Analytics.Events.Event row in rows) writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6")); break;
@@ -172,11 +172,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             columns.CurrentColumn = 1;
             global::System.DateTime timestamp = timestampColumn.ReadDateTime64(3);
             columns.CurrentColumn = 2;
-            ulong? userId = ClickHouseRowColumns.ReadUserId(ref userIdColumn);
+            ulong? userId = userIdColumn.ReadNullMarker() ? default(ulong?) : userIdColumn.ReadUInt64();
             columns.CurrentColumn = 3;
             string kind = kindColumn.ReadCachedString();
             columns.CurrentColumn = 4;
-            string[] tags = ClickHouseRowColumns.ReadTags(ref tagsColumn);
+            string[] tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref tagsColumn, "Array(String)");
             columns.CurrentColumn = 5;
             global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref propertiesColumn);
             columns.CurrentColumn = 6;
@@ -202,46 +202,6 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 
     private static class ClickHouseRowColumns
     {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteUserId(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, ulong? userId)
-        {
-            if (userId is ulong userId2)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteUInt64(userId2);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static ulong? ReadUserId(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? default(ulong?) : reader.ReadUInt64();
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteTags(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string[] tags)
-        {
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ThrowIfNull(tags, "Array(String)");
-            writer.WriteLength(tags.Length);
-            foreach (string tagsItem in tags)
-            {
-                writer.WriteString(tagsItem);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string[] ReadTags(ref global::ClickHouse.RowBinary.RowBinaryReader reader)
-        {
-            int tagsCount = reader.ReadLength("Array(String)");
-            string[] tags = tagsCount == 0 ? global::System.Array.Empty<string>() : new string[tagsCount];
-            for (int i = 0; i < tags.Length; i++)
-            {
-                tags[i] = reader.ReadString();
-            }
-            return tags;
-        }
-
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteProperties(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.Collections.Generic.Dictionary<string, string> properties)
         {

@@ -27,7 +27,7 @@ partial class Outer
                 int position = 4 + global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteString(span.Slice(4), label);
                 writer.Advance(position);
                 writer.CurrentColumn = 2;
-                ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Note);
                 writer.CurrentColumn = 3;
                 long seen = global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7);
                 global::System.Span<byte> span2 = writer.GetSpan(12);
@@ -51,7 +51,7 @@ partial class Outer
                 else
                 {
                     writer.BeginValueColumn(2);
-                    ClickHouseRowColumns.WriteNote(ref writer, row.Note);
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Note);
                 }
                 if (row.Seen == default)
                 {
@@ -74,7 +74,7 @@ partial class Outer
                 reader.CurrentColumn = 1;
                 string label = reader.ReadString();
                 reader.CurrentColumn = 2;
-                string? note = ClickHouseRowColumns.ReadNote(ref reader);
+                string? note = reader.ReadNullMarker() ? null : reader.ReadString();
                 reader.CurrentColumn = 3;
                 global::System.DateTime seen = reader.ReadDateTime64(7);
                 reader.CurrentColumn = 4;
@@ -101,7 +101,7 @@ partial class Outer
                     {
                         case 0: classValue = reader.ReadInt32(); break;
                         case 1: label = reader.ReadString(); break;
-                        case 2: note = ClickHouseRowColumns.ReadNote(ref reader); break;
+                        case 2: note = reader.ReadNullMarker() ? null : reader.ReadString(); break;
                         case 3: seen = reader.ReadDateTime64(7); break;
                         case 4: count = reader.ReadInt32(); break;
                         default:
@@ -131,7 +131,7 @@ partial class Outer
                         break;
                     }
                     case 1: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) writer.WriteString(row.Label); break;
-                    case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) ClickHouseRowColumns.WriteNote(ref writer, row.Note); break;
+                    case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Note); break;
                     case 3:
                     {
                         global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
@@ -171,7 +171,7 @@ partial class Outer
                     columns.CurrentColumn = 1;
                     string label = labelColumn.ReadString();
                     columns.CurrentColumn = 2;
-                    string? note = ClickHouseRowColumns.ReadNote(ref noteColumn);
+                    string? note = noteColumn.ReadNullMarker() ? null : noteColumn.ReadString();
                     columns.CurrentColumn = 3;
                     global::System.DateTime seen = seenColumn.ReadDateTime64(7);
                     int count = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(countColumn.Slice(i * 4));
@@ -182,26 +182,6 @@ partial class Outer
                         Count = count,
                     };
                 }
-            }
-
-            private static class ClickHouseRowColumns
-            {
-                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-                public static void WriteNote(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? note)
-                {
-                    if (note is not null)
-                    {
-                        writer.WriteNullMarker(false);
-                        writer.WriteString(note);
-                    }
-                    else
-                    {
-                        writer.WriteNullMarker(true);
-                    }
-                }
-
-                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-                public static string? ReadNote(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadString();
             }
         }
     }

@@ -13,7 +13,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         writer.CurrentColumn = 0;
         writer.WriteString(row.Title);
         writer.CurrentColumn = 1;
-        ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle);
+        global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Subtitle);
         writer.CurrentColumn = 2;
         writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
         writer.CurrentColumn = 3;
@@ -55,7 +55,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         reader.CurrentColumn = 0;
         string title = reader.ReadString();
         reader.CurrentColumn = 1;
-        string? subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader);
+        string? subtitle = reader.ReadNullMarker() ? null : reader.ReadString();
         reader.CurrentColumn = 2;
         byte[] payload = reader.ReadStringBytes();
         reader.CurrentColumn = 3;
@@ -141,7 +141,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             switch (column)
             {
                 case 0: title = reader.ReadString(); break;
-                case 1: subtitle = ClickHouseRowColumns.ReadSubtitle(ref reader); break;
+                case 1: subtitle = reader.ReadNullMarker() ? null : reader.ReadString(); break;
                 case 2: payload = reader.ReadStringBytes(); break;
                 case 3: blob = new global::System.ReadOnlyMemory<byte>(reader.ReadStringBytes()); break;
                 case 4: code = reader.ReadFixedStringBytes(8); break;
@@ -192,7 +192,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         switch (column)
         {
             case 0: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Title); break;
-            case 1: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteSubtitle(ref writer, row.Subtitle); break;
+            case 1: foreach (global::Samples.Text.Document row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Subtitle); break;
             case 2: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String")); break;
             case 3: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Blob.Span); break;
             case 4: foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8); break;
@@ -260,7 +260,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             columns.CurrentColumn = 0;
             string title = titleColumn.ReadString();
             columns.CurrentColumn = 1;
-            string? subtitle = ClickHouseRowColumns.ReadSubtitle(ref subtitleColumn);
+            string? subtitle = subtitleColumn.ReadNullMarker() ? null : subtitleColumn.ReadString();
             columns.CurrentColumn = 2;
             byte[] payload = payloadColumn.ReadStringBytes();
             columns.CurrentColumn = 3;
@@ -320,23 +320,6 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
 
     private static class ClickHouseRowColumns
     {
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static void WriteSubtitle(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, string? subtitle)
-        {
-            if (subtitle is not null)
-            {
-                writer.WriteNullMarker(false);
-                writer.WriteString(subtitle);
-            }
-            else
-            {
-                writer.WriteNullMarker(true);
-            }
-        }
-
-        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public static string? ReadSubtitle(ref global::ClickHouse.RowBinary.RowBinaryReader reader) => reader.ReadNullMarker() ? null : reader.ReadString();
-
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static void WriteStatus(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::Samples.Text.Status status)
         {
