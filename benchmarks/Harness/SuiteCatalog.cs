@@ -13,6 +13,7 @@ public static class SuiteCatalog
         typeof(WebVisitReadBenchmarks),
         typeof(FixedWidthWriteBenchmarks),
         typeof(FixedWidthReadBenchmarks),
+        typeof(CollectionRowBenchmarks),
         typeof(StringWriteBenchmarks),
         typeof(StringReadBenchmarks),
         typeof(LargeRowStreamingBenchmarks),

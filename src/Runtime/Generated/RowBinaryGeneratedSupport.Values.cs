@@ -9,7 +9,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// Values that every row type would otherwise spell out the same way, written or read in one call: Nullable strings
 /// and numbers, arrays of strings and of UUIDs, arrays of points (Ring, LineString, MultiPoint, <c>Array(Tuple(Float64,
-/// Float64))</c>), and the Nothing types.
+/// Float64))</c>), and the Nothing types. Each is inlined where it is called, as the code it replaces was: a call
+/// would keep the writer's position out of registers (docs/performance.md, "Generated code size").
 /// </summary>
 public static partial class RowBinaryGeneratedSupport
 {
@@ -32,9 +33,28 @@ public static partial class RowBinaryGeneratedSupport
         writer.WriteNullMarker(!value.HasValue);
         if (value.HasValue)
         {
+            // One store of the number's bits, as the writer's own WriteInt32 or WriteFloat64 make (the size is a
+            // constant to the JIT, which keeps one branch).
             T number = value.GetValueOrDefault();
-            // The writer keeps no span it is given, so the number may be handed over by reference.
-            WriteLittleEndian(ref writer, MemoryMarshal.CreateReadOnlySpan(ref number, 1));
+            switch (Unsafe.SizeOf<T>())
+            {
+                case 1:
+                    writer.WriteUInt8(Unsafe.As<T, byte>(ref number));
+                    break;
+                case 2:
+                    writer.WriteUInt16(Unsafe.As<T, ushort>(ref number));
+                    break;
+                case 4:
+                    writer.WriteUInt32(Unsafe.As<T, uint>(ref number));
+                    break;
+                case 8:
+                    writer.WriteUInt64(Unsafe.As<T, ulong>(ref number));
+                    break;
+                default:
+                    // The writer keeps no span it is given, so the number may be handed over by reference.
+                    WriteLittleEndian(ref writer, MemoryMarshal.CreateReadOnlySpan(ref number, 1));
+                    break;
+            }
         }
     }
 
@@ -56,6 +76,7 @@ public static partial class RowBinaryGeneratedSupport
         WriteStrings(ref writer, CollectionsMarshal.AsSpan(values));
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteStrings(ref RowBinaryWriter writer, ReadOnlySpan<string> values)
     {
         writer.WriteLength(values.Length);
@@ -121,6 +142,7 @@ public static partial class RowBinaryGeneratedSupport
         WriteUuids(ref writer, values.AsSpan());
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WriteUuids(ref RowBinaryWriter writer, ReadOnlySpan<Guid> values)
     {
         writer.WriteLength(values.Length);
@@ -182,6 +204,7 @@ public static partial class RowBinaryGeneratedSupport
         WritePoints(ref writer, CollectionsMarshal.AsSpan(points));
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void WritePoints(ref RowBinaryWriter writer, ReadOnlySpan<(double X, double Y)> points)
     {
         writer.WriteLength(points.Length);
