@@ -32,6 +32,4 @@ public sealed partial class ClickHouseClient
     }
 
     IClickHouseClient IClickHouseClient.CreateSession(ClickHouseSessionOptions? options) => CreateSession(options);
-
-    IClickHouseBatchInserter<T> IClickHouseClient.CreateBatchInserter<T>(string table, ClickHouseBatchInserterOptions? options) => CreateBatchInserter<T>(table, options);
 }
