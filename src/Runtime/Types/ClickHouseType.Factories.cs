@@ -544,7 +544,7 @@ public sealed partial class ClickHouseType
                 error = "a JSON SKIP REGEXP pattern cannot be null";
                 return null;
             }
-            if (JsonSkipRegex.TryCreate(regexp, out error) is null)
+            if ((error = JsonSkipRegex.Check(regexp)) is not null)
             {
                 return null;
             }

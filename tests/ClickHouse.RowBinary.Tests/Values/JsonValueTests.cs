@@ -65,6 +65,32 @@ public class JsonValueTests
     }
 
     [Fact]
+    public void A_SKIP_REGEXP_that_cannot_be_matched_in_linear_time_is_refused_when_a_value_is_written()
+    {
+        ClickHouseType type = ClickHouseType.Parse(@"JSON(SKIP REGEXP '(a)\\1')");
+
+        var error = Assert.Throws<RowBinaryException>(() => Written("{\"aa\":1}", type.ToString()));
+
+        Assert.Contains("cannot be matched in linear time", error.Message);
+    }
+
+    [Fact]
+    public void Reading_a_type_with_a_SKIP_REGEXP_costs_a_few_KB_not_the_linear_time_matcher()
+    {
+        // The NonBacktracking matcher of a pattern with \b costs 0.7 to 1.2 MB to build; a type read from the wire
+        // (a Dynamic value's type) must not build it. Each pattern is new, so nothing is cached.
+        _ = ClickHouseType.Parse($@"JSON(SKIP REGEXP 'warm{Guid.NewGuid():N}\\b')");
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 10; i++)
+        {
+            _ = ClickHouseType.Parse($@"JSON(SKIP REGEXP 'x{Guid.NewGuid():N}\\b')");
+        }
+        long perType = (GC.GetAllocatedBytesForCurrentThread() - before) / 10;
+
+        Assert.True(perType < 64 * 1024, $"{perType:N0} bytes allocated per type");
+    }
+
+    [Fact]
     public void Numbers_print_in_ClickHouses_notation()
     {
         var reader = new RowBinaryReader(Written("{\"a\":1e21,\"b\":1e20,\"c\":1.5e-7,\"d\":0.000001,\"e\":-0.0,\"f\":18446744073709551615,\"g\":0.1}"));

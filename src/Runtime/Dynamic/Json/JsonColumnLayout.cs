@@ -17,7 +17,8 @@ internal sealed class JsonColumnLayout
 
     private readonly Dictionary<string, ClickHouseType> _typedByPath = new(StringComparer.Ordinal);
     private readonly string[] _skipPaths;
-    private readonly Regex[] _skipRegexps;
+    /// <summary>Built on the first match (<see cref="JsonSkipRegex"/>): reading a value of the type needs none.</summary>
+    private Regex[]? _skipRegexps;
 
     private JsonColumnLayout(ClickHouseType type)
     {
@@ -40,12 +41,6 @@ internal sealed class JsonColumnLayout
         }
         MaxDynamicPaths = type.MaxDynamicPaths ?? BinaryTypeIndex.DefaultJsonMaxDynamicPaths;
         _skipPaths = [.. type.JsonSkipPaths];
-        _skipRegexps = new Regex[type.JsonSkipRegexps.Count];
-        for (int i = 0; i < _skipRegexps.Length; i++)
-        {
-            // The type's creation checked every pattern.
-            _skipRegexps[i] = JsonSkipRegex.TryCreate(type.JsonSkipRegexps[i], out _)!;
-        }
         NestedObjectType = JsonShape.NestedObjectType(type);
     }
 
@@ -80,7 +75,7 @@ internal sealed class JsonColumnLayout
                 return true;
             }
         }
-        foreach (Regex regex in _skipRegexps)
+        foreach (Regex regex in _skipRegexps ??= SkipRegexps(Type))
         {
             if (regex.IsMatch(path))
             {
@@ -88,6 +83,27 @@ internal sealed class JsonColumnLayout
             }
         }
         return false;
+    }
+
+    /// <summary>The matchers of the type's checked patterns: without backtracking, in time linear in the path.</summary>
+    /// <exception cref="RowBinaryException">A pattern uses a construct that cannot be matched in linear time (a backreference, a lookaround, ...).</exception>
+    private static Regex[] SkipRegexps(ClickHouseType type)
+    {
+        var regexps = new Regex[type.JsonSkipRegexps.Count];
+        for (int i = 0; i < regexps.Length; i++)
+        {
+            string pattern = type.JsonSkipRegexps[i];
+            try
+            {
+                regexps[i] = new Regex(pattern, RegexOptions.CultureInvariant | RegexOptions.NonBacktracking);
+            }
+            catch (NotSupportedException e)
+            {
+                throw new RowBinaryException($"The JSON SKIP REGEXP '{pattern}' of {type} uses a construct that cannot be matched in linear time: {e.Message}",
+                    clickHouseType: type.ToString());
+            }
+        }
+        return regexps;
     }
 
     /// <summary>
