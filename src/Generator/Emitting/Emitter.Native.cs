@@ -76,7 +76,7 @@ internal sealed partial class Emitter
     {
         int mark = _code.Length;
         EmitWriteValue(field.Value, member, field.LocalName, new LocalNames("writer", "column", "rows", "row"));
-        string[] lines = _code.Cut(mark).TrimEnd('\n').Split('\n');
+        string[] lines = _code.CutLines(mark);
         return lines.Length == 1 ? lines[0].Trim() : null;
     }
 

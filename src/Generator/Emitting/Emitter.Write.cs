@@ -340,7 +340,7 @@ internal sealed partial class Emitter
                 string discriminator = $"writer.WriteUInt8({Number(variant.Discriminators[i])});";
                 int mark = _code.Length;
                 EmitWriteValue(variant.Arms[i], $"{local}.Value{Number(i)}", hint + "Value" + Number(i), names);
-                string[] lines = _code.Cut(mark).TrimEnd('\n').Split('\n');
+                string[] lines = _code.CutLines(mark);
                 if (lines.Length == 1)
                 {
                     // One statement: the case on one line.

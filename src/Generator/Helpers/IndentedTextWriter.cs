@@ -44,6 +44,9 @@ internal sealed class IndentedTextWriter
         return text;
     }
 
+    /// <summary>Removes and returns the lines written since <paramref name="mark"/>, each with its indentation.</summary>
+    public string[] CutLines(int mark) => Cut(mark).TrimEnd('\n').Split('\n');
+
     /// <summary>Writes text cut earlier (<see cref="Cut"/>) back as it was.</summary>
     public void WriteCut(string text) => _builder.Append(text);
 
