@@ -39,10 +39,14 @@ internal static class ClickHouseTime
     }
 
     public static long ToDateTime64Ticks(DateTime value, int precision)
-        => ScaleTicks(UnixTicks(value), precision, $"DateTime64({precision})");
+        => ScaleTicks(UnixTicks(value), precision, "DateTime64");
 
-    /// <summary>Converts .NET ticks (10^-7 s) to ticks of 10^-precision s, flooring finer digits.</summary>
-    public static long ScaleTicks(long ticks, int precision, string clickHouseType)
+    /// <summary>
+    /// Converts .NET ticks (10^-7 s) to ticks of 10^-precision s, flooring finer digits. <paramref name="family"/>
+    /// ("DateTime64", "Time64") names the type in the error; the full name is built only then, so that a write
+    /// allocates nothing.
+    /// </summary>
+    public static long ScaleTicks(long ticks, int precision, string family)
     {
         if ((uint)precision > 9)
         {
@@ -60,7 +64,7 @@ internal static class ClickHouseTime
         }
         catch (OverflowException)
         {
-            ThrowHelper.ThrowOutOfRange(clickHouseType, new DateTime(Math.Clamp(ticks + DateTime.UnixEpoch.Ticks, 0, DateTime.MaxValue.Ticks), DateTimeKind.Utc).ToString("O", null), "1677-09-21 00:12:43.145224192 to 2262-04-11 23:47:16.854775807 UTC at precision 9");
+            ThrowHelper.ThrowOutOfRange($"{family}({precision})", new DateTime(Math.Clamp(ticks + DateTime.UnixEpoch.Ticks, 0, DateTime.MaxValue.Ticks), DateTimeKind.Utc).ToString("O", null), "1677-09-21 00:12:43.145224192 to 2262-04-11 23:47:16.854775807 UTC at precision 9");
             throw;
         }
         return scaled;

@@ -55,6 +55,6 @@ public ref partial struct RowBinaryWriter
         {
             ThrowHelper.ThrowOutOfRange($"Time64({precision})", value, "-999:59:59.999999999 to 999:59:59.999999999");
         }
-        WriteInt64(ClickHouseTime.ScaleTicks(value.Ticks, precision, $"Time64({precision})"));
+        WriteInt64(ClickHouseTime.ScaleTicks(value.Ticks, precision, "Time64"));
     }
 }

@@ -47,12 +47,17 @@ public readonly struct ClickHouseDecimal : IEquatable<ClickHouseDecimal>, ICompa
     /// <summary>The same value with <paramref name="scale"/> digits after the point; false when digits would be lost.</summary>
     public bool TryRescale(int scale, out ClickHouseDecimal result)
     {
-        if (scale >= Scale)
+        if (scale == Scale)
         {
-            result = new ClickHouseDecimal(Mantissa * BigInteger.Pow(10, scale - Scale), scale);
+            result = this;
             return true;
         }
-        BigInteger quotient = BigInteger.DivRem(Mantissa, BigInteger.Pow(10, Scale - scale), out BigInteger remainder);
+        if (scale > Scale)
+        {
+            result = new ClickHouseDecimal(Mantissa * DecimalConvert.PowerOfTen(scale - Scale), scale);
+            return true;
+        }
+        BigInteger quotient = BigInteger.DivRem(Mantissa, DecimalConvert.PowerOfTen(Scale - scale), out BigInteger remainder);
         result = new ClickHouseDecimal(quotient, scale);
         return remainder.IsZero;
     }

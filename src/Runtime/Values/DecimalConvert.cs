@@ -8,6 +8,24 @@ internal static class DecimalConvert
 {
     private static readonly UInt128[] s_powersOfTen = CreatePowersOfTen();
 
+    /// <summary>10^0 to 10^76 and their negations: the bounds of every Decimal precision, made once (a large BigInteger allocates).</summary>
+    private static readonly BigInteger[] s_bigPowersOfTen = CreateBigPowersOfTen(1);
+    private static readonly BigInteger[] s_negativeBigPowersOfTen = CreateBigPowersOfTen(-1);
+
+    /// <summary>10^<paramref name="exponent"/>, made once for the exponents of Decimal's precisions.</summary>
+    public static BigInteger PowerOfTen(int exponent)
+        => exponent < s_bigPowersOfTen.Length ? s_bigPowersOfTen[exponent] : BigInteger.Pow(10, exponent);
+
+    private static BigInteger[] CreateBigPowersOfTen(int sign)
+    {
+        var powers = new BigInteger[77];
+        for (int i = 0; i < powers.Length; i++)
+        {
+            powers[i] = sign * BigInteger.Pow(10, i);
+        }
+        return powers;
+    }
+
     private static UInt128[] CreatePowersOfTen()
     {
         var powers = new UInt128[39];
@@ -82,11 +100,12 @@ internal static class DecimalConvert
         {
             ThrowPrecisionLoss(value, precision, scale);
         }
-        if (BigInteger.Abs(rescaled.Mantissa) >= BigInteger.Pow(10, precision))
+        BigInteger mantissa = rescaled.Mantissa;
+        if (mantissa >= s_bigPowersOfTen[precision] || mantissa <= s_negativeBigPowersOfTen[precision])
         {
             ThrowDoesNotFit(value, precision, scale);
         }
-        return rescaled.Mantissa;
+        return mantissa;
     }
 
     public static decimal FromInt64(long scaled, int scale)
