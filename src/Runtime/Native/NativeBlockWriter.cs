@@ -149,13 +149,18 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         encoder.WriteData(ref writer);
     }
 
-    /// <summary>Returns the staging buffers to the pool.</summary>
+    /// <summary>Returns the staging buffers and the encoders' streams to the pool.</summary>
     public void Dispose()
     {
         for (int c = 0; c < _staged.Length; c++)
         {
             _staged[c]?.Dispose();
             _staged[c] = null;
+            _encoders[c]?.Dispose();
+            if (_transcoders is not null && _transcoders[c] != _encoders[c])
+            {
+                _transcoders[c].Dispose();
+            }
         }
     }
 

@@ -13,10 +13,7 @@ internal sealed class ArrayColumnEncoder(ClickHouseType type, NativeColumnEncode
         int count = values.ReadLength(_what);
         _end += (uint)count;
         _offsets.AppendUInt64(_end);
-        for (int i = 0; i < count; i++)
-        {
-            element.Add(ref values);
-        }
+        element.AddMany(ref values, count);
     }
 
     public override void AddDefault() => _offsets.AppendUInt64(_end);
@@ -34,5 +31,11 @@ internal sealed class ArrayColumnEncoder(ClickHouseType type, NativeColumnEncode
         _offsets.Clear();
         _end = 0;
         element.Clear();
+    }
+
+    public override void Dispose()
+    {
+        _offsets.Dispose();
+        element.Dispose();
     }
 }

@@ -79,9 +79,19 @@ internal sealed class DynamicColumnEncoder(ClickHouseType type, int depth) : Nat
 
     public override void Clear()
     {
+        Dispose();
         _types.Clear();
         _typeIndexes.Clear();
         _rows.Clear();
+    }
+
+    /// <summary>Returns the buffers of the encoders of the block's types (a new block finds its types again).</summary>
+    public override void Dispose()
+    {
+        foreach (NativeColumnEncoder encoder in _types)
+        {
+            encoder.Dispose();
+        }
     }
 
     /// <summary>Numbers the types and SharedVariant by name, as ClickHouse numbers the arms of the Variant it keeps.</summary>

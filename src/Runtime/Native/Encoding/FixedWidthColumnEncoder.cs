@@ -9,6 +9,8 @@ internal sealed class FixedWidthColumnEncoder(ClickHouseType type, int size) : N
 
     public override void Add(ref RowBinaryReader values) => _values.AppendFrom(ref values, size, _what);
 
+    public override void AddMany(ref RowBinaryReader values, int count) => _values.AppendFrom(ref values, checked(count * size), _what);
+
     public override void AddDefault()
     {
         for (int i = 0; i < size; i++)
@@ -20,4 +22,6 @@ internal sealed class FixedWidthColumnEncoder(ClickHouseType type, int size) : N
     public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
 
     public override void Clear() => _values.Clear();
+
+    public override void Dispose() => _values.Dispose();
 }

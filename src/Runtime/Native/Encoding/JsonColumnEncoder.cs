@@ -45,4 +45,6 @@ internal sealed class JsonColumnEncoder(ClickHouseType type, int depth) : Native
     public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_texts.Written);
 
     public override void Clear() => _texts.Clear();
+
+    public override void Dispose() => _texts.Dispose();
 }

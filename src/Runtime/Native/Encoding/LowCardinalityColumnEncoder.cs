@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Buffers.Binary;
 
 namespace ClickHouse.RowBinary;
@@ -19,10 +20,11 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
     private readonly NativeStream _keys = new();
     private readonly NativeStream _key = new();
     private readonly string _what;
-    private int[] _keyStarts = new int[16];
+    private int[] _keyStarts = ArrayPool<int>.Shared.Rent(16);
     private int _keyCount;
-    private int[] _slots = new int[64];
-    private int[] _indexes = new int[64];
+    private int[] _slots = ArrayPool<int>.Shared.Rent(64);
+    private int _slotCount = 64;
+    private int[] _indexes = ArrayPool<int>.Shared.Rent(64);
     private int _rows;
 
     public LowCardinalityColumnEncoder(ClickHouseType type)
@@ -101,7 +103,7 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
         _keys.Clear();
         _keyCount = 0;
         _rows = 0;
-        Array.Clear(_slots);
+        _slots.AsSpan(0, _slotCount).Clear();
         _key.Clear();
         if (_keySize > 0)
         {
@@ -126,14 +128,14 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
     {
         if (_rows == _indexes.Length)
         {
-            Array.Resize(ref _indexes, _rows * 2);
+            Grow(ref _indexes, _rows, _rows * 2);
         }
         _indexes[_rows++] = index;
     }
 
     private int IndexOf(ReadOnlySpan<byte> key)
     {
-        int mask = _slots.Length - 1;
+        int mask = _slotCount - 1;
         for (int slot = Hash(key) & mask; ; slot = (slot + 1) & mask)
         {
             int entry = _slots[slot];
@@ -151,9 +153,12 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
     private int Insert(ReadOnlySpan<byte> key)
     {
         int index = AppendKey(key);
-        if (_keyCount * 2 > _slots.Length)
+        if (_keyCount * 2 > _slotCount)
         {
-            _slots = new int[_slots.Length * 2];
+            ArrayPool<int>.Shared.Return(_slots);
+            _slotCount *= 2;
+            _slots = ArrayPool<int>.Shared.Rent(_slotCount);
+            _slots.AsSpan(0, _slotCount).Clear();
             for (int k = _nullable ? 1 : 0; k < _keyCount; k++)
             {
                 Place(k);
@@ -168,7 +173,7 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
 
     private void Place(int index)
     {
-        int mask = _slots.Length - 1;
+        int mask = _slotCount - 1;
         int slot = Hash(Key(index)) & mask;
         while (_slots[slot] != 0)
         {
@@ -181,12 +186,35 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
     {
         if (_keyCount + 1 >= _keyStarts.Length)
         {
-            Array.Resize(ref _keyStarts, _keyStarts.Length * 2);
+            Grow(ref _keyStarts, _keyCount + 1, _keyStarts.Length * 2);
         }
         _keyStarts[_keyCount] = _keys.Length;
         _keys.Append(key);
         _keyStarts[_keyCount + 1] = _keys.Length;
         return _keyCount++;
+    }
+
+    public override void Dispose()
+    {
+        _keys.Dispose();
+        _key.Dispose();
+        foreach (int[] array in (ReadOnlySpan<int[]>)[_keyStarts, _slots, _indexes])
+        {
+            if (array.Length > 0)
+            {
+                ArrayPool<int>.Shared.Return(array);
+            }
+        }
+        _keyStarts = _slots = _indexes = [];
+        _slotCount = 0;
+    }
+
+    private static void Grow(ref int[] array, int used, int size)
+    {
+        int[] larger = ArrayPool<int>.Shared.Rent(size);
+        array.AsSpan(0, used).CopyTo(larger);
+        ArrayPool<int>.Shared.Return(array);
+        array = larger;
     }
 
     private ReadOnlySpan<byte> Key(int index) => _keys.Written.Slice(_keyStarts[index], _keyStarts[index + 1] - _keyStarts[index]);

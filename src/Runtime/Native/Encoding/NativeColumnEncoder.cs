@@ -5,9 +5,10 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// Writes one column of a Native block from its values in RowBinary, the form the generated writers write: each
 /// value is taken apart into the column's streams (null maps, array offsets, dictionaries, discriminators, nested
-/// columns), which are written out, state first, once the block's values are in.
+/// columns), which are written out, state first, once the block's values are in. Its streams are pooled: dispose it
+/// to return them.
 /// </summary>
-internal abstract class NativeColumnEncoder
+internal abstract class NativeColumnEncoder : IDisposable
 {
     protected NativeColumnEncoder(ClickHouseType type)
     {
@@ -19,6 +20,15 @@ internal abstract class NativeColumnEncoder
 
     /// <summary>Takes the next value from its RowBinary encoding.</summary>
     public abstract void Add(ref RowBinaryReader values);
+
+    /// <summary>Takes the next <paramref name="count"/> values (an array's elements).</summary>
+    public virtual void AddMany(ref RowBinaryReader values, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            Add(ref values);
+        }
+    }
 
     /// <summary>Takes the type's default value: the placeholder ClickHouse keeps under a NULL.</summary>
     public abstract void AddDefault();
@@ -33,6 +43,9 @@ internal abstract class NativeColumnEncoder
 
     /// <summary>Forgets the values taken, keeping the buffers for the next block.</summary>
     public abstract void Clear();
+
+    /// <summary>Returns the pooled buffers of this encoder and of the encoders nested in it.</summary>
+    public abstract void Dispose();
 
     /// <summary>The encoder of a column of <paramref name="type"/>.</summary>
     /// <param name="type">The column's type.</param>

@@ -1,35 +1,52 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 
 namespace ClickHouse.RowBinary;
 
-/// <summary>One stream of a Native column being built (a null map, offsets, keys, values): bytes appended in order.</summary>
-internal sealed class NativeStream
+/// <summary>
+/// One stream of a Native column being built (a null map, offsets, keys, values): bytes appended in order, in an array
+/// rented from <see cref="ArrayPool{T}.Shared"/> that <see cref="Clear"/> keeps for the next block and
+/// <see cref="Dispose"/> returns, so that writing blocks allocates nothing once the streams have their size.
+/// </summary>
+internal sealed class NativeStream : IDisposable
 {
-    private readonly ArrayBufferWriter<byte> _bytes = new();
+    private const int InitialCapacity = 256;
 
-    public ReadOnlySpan<byte> Written => _bytes.WrittenSpan;
+    private byte[] _bytes = [];
+    private int _length;
 
-    public int Length => _bytes.WrittenCount;
+    public ReadOnlySpan<byte> Written => _bytes.AsSpan(0, _length);
 
+    public int Length => _length;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Append(byte value)
     {
-        _bytes.GetSpan(1)[0] = value;
-        _bytes.Advance(1);
+        if (_length == _bytes.Length)
+        {
+            Grow(1);
+        }
+        _bytes[_length++] = value;
     }
 
-    public void Append(ReadOnlySpan<byte> bytes) => _bytes.Write(bytes);
+    public void Append(ReadOnlySpan<byte> bytes)
+    {
+        bytes.CopyTo(Reserve(bytes.Length));
+        _length += bytes.Length;
+    }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AppendUInt64(ulong value)
     {
-        BinaryPrimitives.WriteUInt64LittleEndian(_bytes.GetSpan(sizeof(ulong)), value);
-        _bytes.Advance(sizeof(ulong));
+        BinaryPrimitives.WriteUInt64LittleEndian(Reserve(sizeof(ulong)), value);
+        _length += sizeof(ulong);
     }
 
     public void AppendVarUInt(ulong value)
     {
-        Span<byte> span = _bytes.GetSpan(10);
+        Span<byte> span = Reserve(10);
         int i = 0;
         while (value >= 0x80)
         {
@@ -37,15 +54,55 @@ internal sealed class NativeStream
             value >>= 7;
         }
         span[i++] = (byte)value;
-        _bytes.Advance(i);
+        _length += i;
     }
 
     /// <summary>Copies the next <paramref name="count"/> bytes of <paramref name="values"/> to the end of the stream.</summary>
     public void AppendFrom(ref RowBinaryReader values, int count, string what)
     {
-        values.ReadBytes(_bytes.GetSpan(count).Slice(0, count), what);
-        _bytes.Advance(count);
+        values.ReadBytes(Reserve(count).Slice(0, count), what);
+        _length += count;
     }
 
-    public void Clear() => _bytes.ResetWrittenCount();
+    public void Clear() => _length = 0;
+
+    /// <summary>Returns the array to the pool; the stream starts empty again if used afterwards.</summary>
+    public void Dispose()
+    {
+        byte[] bytes = _bytes;
+        _bytes = [];
+        _length = 0;
+        if (bytes.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(bytes);
+        }
+    }
+
+    /// <summary>The free room at the end, of at least <paramref name="count"/> bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Span<byte> Reserve(int count)
+    {
+        if (_bytes.Length - _length < count)
+        {
+            Grow(count);
+        }
+        return _bytes.AsSpan(_length);
+    }
+
+    private void Grow(int count)
+    {
+        long required = (long)_length + count;
+        if (required > Array.MaxLength)
+        {
+            throw new InvalidOperationException($"A Native column stream of {required} bytes is larger than an array can hold.");
+        }
+        byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Max(Math.Max(required, 2L * _bytes.Length), InitialCapacity), Array.MaxLength));
+        Written.CopyTo(larger);
+        byte[] old = _bytes;
+        _bytes = larger;
+        if (old.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(old);
+        }
+    }
 }

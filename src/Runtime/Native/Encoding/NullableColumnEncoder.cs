@@ -36,4 +36,10 @@ internal sealed class NullableColumnEncoder(ClickHouseType type, NativeColumnEnc
         _nullMap.Clear();
         inner.Clear();
     }
+
+    public override void Dispose()
+    {
+        _nullMap.Dispose();
+        inner.Dispose();
+    }
 }

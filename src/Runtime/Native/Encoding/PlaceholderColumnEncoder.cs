@@ -15,4 +15,6 @@ internal sealed class PlaceholderColumnEncoder(ClickHouseType type) : NativeColu
     public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
 
     public override void Clear() => _values.Clear();
+
+    public override void Dispose() => _values.Dispose();
 }

@@ -7,7 +7,9 @@ namespace ClickHouse.RowBinary;
 internal sealed class QBitColumnEncoder : NativeColumnEncoder
 {
     private readonly QBitPlanes _layout;
-    private readonly NativeStream[] _planes;
+    /// <summary>Each value's planes, one value after the other; written plane by plane (one pooled stream, not one per plane).</summary>
+    private readonly NativeStream _values = new();
+    private int _count;
     private readonly byte[] _row;
     private readonly string _what;
 
@@ -15,11 +17,6 @@ internal sealed class QBitColumnEncoder : NativeColumnEncoder
         : base(type)
     {
         _layout = new QBitPlanes(type);
-        _planes = new NativeStream[_layout.Planes];
-        for (int i = 0; i < _planes.Length; i++)
-        {
-            _planes[i] = new NativeStream();
-        }
         _row = new byte[_layout.Planes * _layout.PlaneBytes];
         _what = type.ToString();
     }
@@ -44,34 +41,40 @@ internal sealed class QBitColumnEncoder : NativeColumnEncoder
                 }
             }
         }
-        for (int plane = 0; plane < _planes.Length; plane++)
-        {
-            _planes[plane].Append(_row.AsSpan(plane * _layout.PlaneBytes, _layout.PlaneBytes));
-        }
+        _values.Append(_row);
+        _count++;
     }
 
     public override void AddDefault()
     {
         Array.Clear(_row);
-        for (int plane = 0; plane < _planes.Length; plane++)
-        {
-            _planes[plane].Append(_row.AsSpan(0, _layout.PlaneBytes));
-        }
+        _values.Append(_row);
+        _count++;
     }
 
     public override void WriteData(ref RowBinaryWriter output)
     {
-        foreach (NativeStream plane in _planes)
+        ReadOnlySpan<byte> values = _values.Written;
+        int planeBytes = _layout.PlaneBytes;
+        for (int plane = 0; plane < _layout.Planes; plane++)
         {
-            output.WriteBytes(plane.Written);
+            Span<byte> column = output.GetSpan(_count * planeBytes);
+            for (int value = 0; value < _count; value++)
+            {
+                values.Slice((value * _row.Length) + (plane * planeBytes), planeBytes).CopyTo(column.Slice(value * planeBytes));
+            }
+            output.Advance(_count * planeBytes);
         }
     }
 
     public override void Clear()
     {
-        foreach (NativeStream plane in _planes)
-        {
-            plane.Clear();
-        }
+        _values.Clear();
+        _count = 0;
+    }
+
+    public override void Dispose()
+    {
+        _values.Dispose();
     }
 }

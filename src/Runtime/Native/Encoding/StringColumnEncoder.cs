@@ -18,4 +18,6 @@ internal sealed class StringColumnEncoder(ClickHouseType type) : NativeColumnEnc
     public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
 
     public override void Clear() => _values.Clear();
+
+    public override void Dispose() => _values.Dispose();
 }

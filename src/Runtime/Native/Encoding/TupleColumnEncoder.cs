@@ -43,4 +43,12 @@ internal sealed class TupleColumnEncoder(ClickHouseType type, NativeColumnEncode
             element.Clear();
         }
     }
+
+    public override void Dispose()
+    {
+        foreach (NativeColumnEncoder element in elements)
+        {
+            element.Dispose();
+        }
+    }
 }

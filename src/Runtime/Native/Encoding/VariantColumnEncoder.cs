@@ -49,4 +49,13 @@ internal sealed class VariantColumnEncoder(ClickHouseType type, NativeColumnEnco
             arm.Clear();
         }
     }
+
+    public override void Dispose()
+    {
+        _discriminators.Dispose();
+        foreach (NativeColumnEncoder arm in arms)
+        {
+            arm.Dispose();
+        }
+    }
 }
