@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 
 namespace ClickHouse.RowBinary;
@@ -154,11 +155,9 @@ public static class RowBinaryPrimitives
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void WriteUuid(Span<byte> destination, Guid value)
     {
-        // Big-endian bytes are the two halves high byte first; each half is then written little-endian.
-        Span<byte> bigEndian = stackalloc byte[16];
-        value.TryWriteBytes(bigEndian, bigEndian: true, out _);
-        BinaryPrimitives.WriteUInt64LittleEndian(destination, BinaryPrimitives.ReadUInt64BigEndian(bigEndian));
-        BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(8), BinaryPrimitives.ReadUInt64BigEndian(bigEndian.Slice(8)));
+        (ulong high, ulong low) = UuidHalves(value);
+        BinaryPrimitives.WriteUInt64LittleEndian(destination, high);
+        BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(8), low);
     }
 
     /// <summary>Reads a UUID from the first 16 bytes.</summary>
@@ -166,14 +165,27 @@ public static class RowBinaryPrimitives
     public static Guid ReadUuid(ReadOnlySpan<byte> source)
         => UuidFromHalves(BinaryPrimitives.ReadUInt64LittleEndian(source), BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(8)));
 
-    /// <summary>The UUID whose high and low 64-bit halves these are.</summary>
-    internal static Guid UuidFromHalves(ulong high, ulong low)
+    /// <summary>
+    /// The UUID's high and low 64-bit halves: its 16 bytes in RFC 4122 (big-endian) order, read as two big-endian
+    /// numbers. The first half is the Guid's three leading fields; the second its last eight bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static (ulong High, ulong Low) UuidHalves(Guid value)
     {
-        Span<byte> bigEndian = stackalloc byte[16];
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian, high);
-        BinaryPrimitives.WriteUInt64BigEndian(bigEndian.Slice(8), low);
-        return new Guid(bigEndian, bigEndian: true);
+        // Guid's own layout: a UInt32, two UInt16 (in the machine's order), then eight bytes as written.
+        ReadOnlySpan<byte> bytes = MemoryMarshal.AsBytes(new ReadOnlySpan<Guid>(in value));
+        ulong low = BinaryPrimitives.ReadUInt64BigEndian(bytes.Slice(8));
+        ulong high = BitConverter.IsLittleEndian
+            ? ((ulong)BinaryPrimitives.ReadUInt32LittleEndian(bytes) << 32) | ((ulong)BinaryPrimitives.ReadUInt16LittleEndian(bytes.Slice(4)) << 16) | BinaryPrimitives.ReadUInt16LittleEndian(bytes.Slice(6))
+            : BinaryPrimitives.ReadUInt64BigEndian(bytes);
+        return (high, low);
     }
+
+    /// <summary>The UUID whose high and low 64-bit halves these are.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Guid UuidFromHalves(ulong high, ulong low)
+        => new((uint)(high >> 32), (ushort)(high >> 16), (ushort)high,
+            (byte)(low >> 56), (byte)(low >> 48), (byte)(low >> 40), (byte)(low >> 32), (byte)(low >> 24), (byte)(low >> 16), (byte)(low >> 8), (byte)low);
 
     /// <summary>Reads a Date (UInt16 days since 1970-01-01) from the first 2 bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
