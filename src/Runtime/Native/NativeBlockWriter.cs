@@ -8,8 +8,12 @@ namespace ClickHouse.RowBinary;
 /// Writes blocks of rows of <typeparamref name="T"/> in Native: the number of columns and rows, then per column its
 /// name, its type and its data. The generated code writes a column's values in RowBinary; where Native lays the column
 /// out the same way (numbers, strings, dates...) they go straight to the output, else an encoder takes them apart into
-/// the column's streams. A block's values are first staged column by column, a few hundred rows at a time for every
-/// column, so that each row is read from memory once rather than once per column.
+/// the column's streams. A block is staged in runs of rows, so that each row is read from memory once rather than
+/// once per column: where every column is flat, column by column (the generated column loops, 256 rows at a time);
+/// where one needs an encoder, row by row (the generated row writer, 4,096 rows at a time into a buffer that the
+/// encoders then take apart), because a row holding arrays, maps and nullable strings has objects the column loops
+/// would each fetch from memory out of order, where the row writer goes through them in the order they were made (a
+/// 250,000-row wide write: 106 ms column by column, 88 ms row by row).
 /// </summary>
 internal sealed class NativeBlockWriter<T> : IDisposable
     where T : IClickHouseRow<T>
@@ -17,11 +21,20 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>Rows whose values are staged for every column before the next rows: they stay in the CPU's caches.</summary>
     private const int StageRows = 256;
 
+    /// <summary>
+    /// Rows written in RowBinary at a time before the encoders take them apart: fewer cost more (a 250,000-row wide
+    /// write took 107 ms in runs of 256 rows, 88 ms in runs of 4,096, 85 ms in whole blocks of 65,536), and more hold
+    /// more memory.
+    /// </summary>
+    private const int RowStageRows = 4096;
+
     private readonly IReadOnlyList<string> _typeNames;
     private readonly ClickHouseType[] _types;
     private readonly NativeColumnEncoder?[] _encoders;
     private NativeColumnEncoder[]? _transcoders;
     private readonly PooledBufferWriter?[] _staged;
+    private readonly bool _byRow;
+    private PooledBufferWriter? _rowBytes;
     private int _rows;
 
     /// <param name="wireTypes">
@@ -44,6 +57,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
             ClickHouseType type = _types[c] = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
             _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
+            _byRow |= _encoders[c] is not null;
         }
         _typeNames = typeNames;
     }
@@ -67,6 +81,24 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     public void WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int count)
     {
+        NativeColumnEncoder[] transcoders = Transcoders();
+        foreach (NativeColumnEncoder transcoder in transcoders)
+        {
+            transcoder.Clear();
+        }
+        TakeApart(transcoders, ref rows, count);
+        writer.WriteVarUInt((uint)transcoders.Length);
+        writer.WriteVarUInt((uint)count);
+        for (int c = 0; c < transcoders.Length; c++)
+        {
+            WriteColumnHeader(ref writer, c);
+            WriteEncoded(ref writer, transcoders[c]);
+        }
+    }
+
+    /// <summary>An encoder for every column, a flat one's too (its values copied).</summary>
+    private NativeColumnEncoder[] Transcoders()
+    {
         if (_transcoders is null)
         {
             _transcoders = new NativeColumnEncoder[_encoders.Length];
@@ -75,23 +107,17 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 _transcoders[c] = _encoders[c] ?? NativeColumnEncoder.For(_types[c]);
             }
         }
-        foreach (NativeColumnEncoder transcoder in _transcoders)
-        {
-            transcoder.Clear();
-        }
+        return _transcoders;
+    }
+
+    private static void TakeApart(NativeColumnEncoder[] transcoders, ref RowBinaryReader rows, int count)
+    {
         for (int row = 0; row < count; row++)
         {
-            foreach (NativeColumnEncoder transcoder in _transcoders)
+            foreach (NativeColumnEncoder transcoder in transcoders)
             {
                 transcoder.Add(ref rows);
             }
-        }
-        writer.WriteVarUInt((uint)_transcoders.Length);
-        writer.WriteVarUInt((uint)count);
-        for (int c = 0; c < _transcoders.Length; c++)
-        {
-            WriteColumnHeader(ref writer, c);
-            WriteEncoded(ref writer, _transcoders[c]);
         }
     }
 
@@ -112,7 +138,14 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 }
             }
         }
-        Stage(rows, firstRow);
+        if (_byRow)
+        {
+            StageByRow(rows, firstRow);
+        }
+        else
+        {
+            Stage(rows, firstRow);
+        }
         writer.WriteVarUInt((uint)_encoders.Length);
         writer.WriteVarUInt((uint)rows.Length);
     }
@@ -121,6 +154,11 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     public void WriteColumn(ref RowBinaryWriter writer, int column)
     {
         WriteColumnHeader(ref writer, column);
+        if (_byRow)
+        {
+            WriteEncoded(ref writer, _transcoders![column]);
+            return;
+        }
         ReadOnlySpan<byte> values = _staged[column]!.WrittenSpan;
         NativeColumnEncoder? encoder = _encoders[column];
         if (encoder is null)
@@ -162,6 +200,31 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 _transcoders[c].Dispose();
             }
         }
+        _rowBytes?.Dispose();
+        _rowBytes = null;
+    }
+
+    /// <summary>
+    /// Writes the block's rows in RowBinary, <see cref="RowStageRows"/> at a time, into a buffer that every column's
+    /// encoder then takes apart.
+    /// </summary>
+    private void StageByRow(ReadOnlySpan<T> rows, long firstRow)
+    {
+        NativeColumnEncoder[] transcoders = Transcoders();
+        foreach (NativeColumnEncoder transcoder in transcoders)
+        {
+            transcoder.Clear();
+        }
+        _rowBytes ??= new PooledBufferWriter();
+        for (int start = 0; start < rows.Length; start += RowStageRows)
+        {
+            ReadOnlySpan<T> chunk = rows.Slice(start, Math.Min(RowStageRows, rows.Length - start));
+            _rowBytes.Clear();
+            RowBinarySerializer.WriteRows(_rowBytes, chunk, RowBinaryFormat.RowBinary, firstRow + start, pending: 0, flushThreshold: long.MaxValue);
+            var reader = new RowBinaryReader(_rowBytes.WrittenSpan);
+            TakeApart(transcoders, ref reader, chunk.Length);
+        }
+        _rows = rows.Length;
     }
 
     /// <summary>Writes every column's values in RowBinary into its staging buffer, <see cref="StageRows"/> rows at a time.</summary>

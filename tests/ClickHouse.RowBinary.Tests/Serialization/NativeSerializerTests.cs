@@ -203,6 +203,22 @@ public class NativeSerializerTests
     }
 
     [Fact]
+    public void Write_BadValue_OfARowWrittenRowByRow_NamesColumnAndRow()
+    {
+        // Event has arrays, a map and a Nullable: its blocks are staged row by row, in runs of rows past the first.
+        List<Event> samples = ExpectedRows.Events();
+        Event[] events = [.. Enumerable.Range(0, NativeSerializer.BlockRows + 5000).Select(i => samples[i % samples.Count])];
+        int badRow = NativeSerializer.BlockRows + 4100;
+        Event good = events[badRow];
+        events[badRow] = new Event { Id = good.Id, Ts = good.Ts, UserId = good.UserId, Kind = good.Kind, Tags = good.Tags, Props = good.Props, Amount = 1e20m, Ip = good.Ip, Flag = good.Flag };
+
+        var exception = Assert.Throws<RowBinaryException>(() => Write(events));
+
+        Assert.Equal(("amount", (long)badRow), (exception.Column, exception.Row));
+        Assert.Equal(events.Take(badRow).Select(e => e.Id), NativeSerializer.ReadList<Event>(Write(events.Take(badRow))).Select(e => e.Id));
+    }
+
+    [Fact]
     public async Task WriteAsync_ValueOutsideTheEnum_NamesColumnAndRow()
     {
         IEnumerable<Tick> ticks = TickRows.Sequence(5).Select((t, i) => i == 2 ? t with { Status = (TickStatus)9 } : t);
