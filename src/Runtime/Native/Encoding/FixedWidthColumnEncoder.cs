@@ -11,13 +11,7 @@ internal sealed class FixedWidthColumnEncoder(ClickHouseType type, int size) : N
 
     public override void AddMany(ref RowBinaryReader values, int count) => _values.AppendFrom(ref values, checked(count * size), _what);
 
-    public override void AddDefault()
-    {
-        for (int i = 0; i < size; i++)
-        {
-            _values.Append(0);
-        }
-    }
+    public override void AddDefault() => _values.AppendZeros(size);
 
     public override void WriteData(ref RowBinaryWriter output) => output.WriteBytes(_values.Written);
 

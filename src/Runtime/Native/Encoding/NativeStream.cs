@@ -37,6 +37,12 @@ internal sealed class NativeStream : IDisposable
         _length += bytes.Length;
     }
 
+    public void AppendZeros(int count)
+    {
+        Reserve(count).Slice(0, count).Clear();
+        _length += count;
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void AppendUInt64(ulong value)
     {
