@@ -265,6 +265,23 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>
+    /// The next String value as it lies in the data, its one-byte length first, when its length is under 128 and its
+    /// bytes lie whole in the current span; else false, moving nothing.
+    /// </summary>
+    internal bool TryReadShortString(out ReadOnlySpan<byte> encoded)
+    {
+        ReadOnlySpan<byte> rest = _span.Slice(_position);
+        if (rest.Length > 0 && rest[0] < 0x80 && rest[0] < rest.Length)
+        {
+            encoded = rest.Slice(0, 1 + rest[0]);
+            _position += encoded.Length;
+            return true;
+        }
+        encoded = default;
+        return false;
+    }
+
+    /// <summary>
     /// Returns the next <paramref name="length"/> bytes as one span: a slice of the data when they lie in one
     /// segment, else a copy into <paramref name="scratch"/> (rented by the caller when null is not enough).
     /// </summary>

@@ -219,6 +219,20 @@ public class NativeSerializerTests
     }
 
     [Fact]
+    public void LowCardinality_KeysShortLongAndRepeated_RoundTripThroughOneDictionaryEach()
+    {
+        // Keys under 128 bytes are looked up where they lie in the staged rows; longer ones are copied first.
+        string[] texts = ["", "a", new string('x', 127), new string('y', 128), new string('z', 5000), "é€"];
+        Label[] rows = [.. Enumerable.Range(0, 10_000).Select(i => new Label(texts[i % texts.Length], i % 3 == 0 ? null : texts[(i / 3) % texts.Length], (uint)(i % 7)))];
+
+        byte[] native = Write(rows);
+
+        Assert.Equal(rows, NativeSerializer.ReadList<Label>(native));
+        // One block: each dictionary holds each value once, so the 5,000 'z' appear twice (text, maybe), not per row.
+        Assert.True(native.Length < 10_000 * 3 + 2 * 5_000 + 2_000, $"{native.Length} bytes: a value is in a dictionary more than once");
+    }
+
+    [Fact]
     public async Task WriteAsync_ValueOutsideTheEnum_NamesColumnAndRow()
     {
         IEnumerable<Tick> ticks = TickRows.Sequence(5).Select((t, i) => i == 2 ? t with { Status = (TickStatus)9 } : t);

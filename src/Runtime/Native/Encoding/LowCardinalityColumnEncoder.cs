@@ -49,6 +49,12 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
             AddDefault();
             return;
         }
+        // A key that lies whole in the input is looked up where it lies; only one the input cuts is copied first.
+        if (_keySize > 0 ? values.TryReadSpan(_keySize, out ReadOnlySpan<byte> key) : values.TryReadShortString(out key))
+        {
+            AddIndex(IndexOf(key));
+            return;
+        }
         _key.Clear();
         if (_keySize > 0)
         {
