@@ -127,6 +127,67 @@ internal static partial class ClickHouseValueCodec
         }
     }
 
+    // The bounds of the wide integers, made once: a BigInteger past 31 bits allocates.
+    private static readonly BigInteger s_int128Min = (BigInteger)Int128.MinValue;
+    private static readonly BigInteger s_int128Max = (BigInteger)Int128.MaxValue;
+    private static readonly BigInteger s_uint128Max = (BigInteger)UInt128.MaxValue;
+    private static readonly BigInteger s_int256Min = -(BigInteger.One << 255);
+    private static readonly BigInteger s_int256Max = (BigInteger.One << 255) - 1;
+    private static readonly BigInteger s_uint256Max = (BigInteger.One << 256) - 1;
+
+    /// <summary>A signed integer of at most 64 bits, checked against its type's range without a BigInteger when the value is a .NET integer that a long holds.</summary>
+    private static long ToInt64(object value, ClickHouseType type, long min, long max)
+    {
+        if (!TryGetInt64(value, out long integer))
+        {
+            return (long)ToInteger(value, type, min, max);
+        }
+        if (integer < min || integer > max)
+        {
+            ThrowHelper.ThrowOutOfRange(type.ToString(), integer, $"{min} to {max}");
+        }
+        return integer;
+    }
+
+    /// <summary>An unsigned integer of at most 64 bits, as <see cref="ToInt64"/>.</summary>
+    private static ulong ToUInt64(object value, ClickHouseType type, ulong max)
+    {
+        ulong integer;
+        if (value is ulong unsigned)
+        {
+            integer = unsigned;
+        }
+        else if (TryGetInt64(value, out long signed) && signed >= 0)
+        {
+            integer = (ulong)signed;
+        }
+        else
+        {
+            return (ulong)ToInteger(value, type, 0, max);
+        }
+        if (integer > max)
+        {
+            ThrowHelper.ThrowOutOfRange(type.ToString(), integer, $"0 to {max}");
+        }
+        return integer;
+    }
+
+    private static bool TryGetInt64(object value, out long integer)
+    {
+        switch (value)
+        {
+            case sbyte v: integer = v; return true;
+            case byte v: integer = v; return true;
+            case short v: integer = v; return true;
+            case ushort v: integer = v; return true;
+            case int v: integer = v; return true;
+            case uint v: integer = v; return true;
+            case long v: integer = v; return true;
+            case ulong v when v <= long.MaxValue: integer = (long)v; return true;
+            default: integer = 0; return false;
+        }
+    }
+
     private static BigInteger ToInteger(object value, ClickHouseType type, BigInteger min, BigInteger max)
     {
         if (!TryGetInteger(value, out BigInteger integer))

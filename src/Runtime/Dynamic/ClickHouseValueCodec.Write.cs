@@ -20,18 +20,18 @@ internal static partial class ClickHouseValueCodec
         }
         switch (type.Kind)
         {
-            case ClickHouseTypeKind.Int8: writer.WriteInt8((sbyte)ToInteger(value!, type, sbyte.MinValue, sbyte.MaxValue)); break;
-            case ClickHouseTypeKind.Int16: writer.WriteInt16((short)ToInteger(value!, type, short.MinValue, short.MaxValue)); break;
-            case ClickHouseTypeKind.Int32: writer.WriteInt32((int)ToInteger(value!, type, int.MinValue, int.MaxValue)); break;
-            case ClickHouseTypeKind.Int64: writer.WriteInt64((long)ToInteger(value!, type, long.MinValue, long.MaxValue)); break;
-            case ClickHouseTypeKind.Int128: writer.WriteInt128((Int128)ToInteger(value!, type, (BigInteger)Int128.MinValue, (BigInteger)Int128.MaxValue)); break;
-            case ClickHouseTypeKind.Int256: writer.WriteInt256(ToInteger(value!, type, -(BigInteger.One << 255), (BigInteger.One << 255) - 1)); break;
-            case ClickHouseTypeKind.UInt8: writer.WriteUInt8((byte)ToInteger(value!, type, 0, byte.MaxValue)); break;
-            case ClickHouseTypeKind.UInt16: writer.WriteUInt16((ushort)ToInteger(value!, type, 0, ushort.MaxValue)); break;
-            case ClickHouseTypeKind.UInt32: writer.WriteUInt32((uint)ToInteger(value!, type, 0, uint.MaxValue)); break;
-            case ClickHouseTypeKind.UInt64: writer.WriteUInt64((ulong)ToInteger(value!, type, 0, ulong.MaxValue)); break;
-            case ClickHouseTypeKind.UInt128: writer.WriteUInt128((UInt128)ToInteger(value!, type, 0, (BigInteger)UInt128.MaxValue)); break;
-            case ClickHouseTypeKind.UInt256: writer.WriteUInt256(ToInteger(value!, type, 0, (BigInteger.One << 256) - 1)); break;
+            case ClickHouseTypeKind.Int8: writer.WriteInt8((sbyte)ToInt64(value!, type, sbyte.MinValue, sbyte.MaxValue)); break;
+            case ClickHouseTypeKind.Int16: writer.WriteInt16((short)ToInt64(value!, type, short.MinValue, short.MaxValue)); break;
+            case ClickHouseTypeKind.Int32: writer.WriteInt32((int)ToInt64(value!, type, int.MinValue, int.MaxValue)); break;
+            case ClickHouseTypeKind.Int64: writer.WriteInt64(ToInt64(value!, type, long.MinValue, long.MaxValue)); break;
+            case ClickHouseTypeKind.Int128: writer.WriteInt128(value is Int128 int128 ? int128 : (Int128)ToInteger(value!, type, s_int128Min, s_int128Max)); break;
+            case ClickHouseTypeKind.Int256: writer.WriteInt256(ToInteger(value!, type, s_int256Min, s_int256Max)); break;
+            case ClickHouseTypeKind.UInt8: writer.WriteUInt8((byte)ToUInt64(value!, type, byte.MaxValue)); break;
+            case ClickHouseTypeKind.UInt16: writer.WriteUInt16((ushort)ToUInt64(value!, type, ushort.MaxValue)); break;
+            case ClickHouseTypeKind.UInt32: writer.WriteUInt32((uint)ToUInt64(value!, type, uint.MaxValue)); break;
+            case ClickHouseTypeKind.UInt64: writer.WriteUInt64(ToUInt64(value!, type, ulong.MaxValue)); break;
+            case ClickHouseTypeKind.UInt128: writer.WriteUInt128(value is UInt128 uint128 ? uint128 : (UInt128)ToInteger(value!, type, 0, s_uint128Max)); break;
+            case ClickHouseTypeKind.UInt256: writer.WriteUInt256(ToInteger(value!, type, 0, s_uint256Max)); break;
             case ClickHouseTypeKind.Float32: writer.WriteFloat32(ToSingle(value!, type)); break;
             case ClickHouseTypeKind.BFloat16: writer.WriteBFloat16(ToSingle(value!, type)); break;
             case ClickHouseTypeKind.Float64: writer.WriteFloat64(ToDouble(value!, type)); break;

@@ -447,7 +447,8 @@ internal static class OracleSchemaRoundTrip
     /// Writing rows allocates nothing per row: the oracle's rows, repeated to <see cref="AllocationRows"/> and to twice as
     /// many, are written as RowBinary, each size after a first write of it (which compiles and fills caches); the larger
     /// write may allocate a byte a row more, not an object a row (24 bytes at least). JSON and Dynamic are the exception
-    /// docs/type-mapping.md states: their values are documents and typed objects, taken apart as they are written.
+    /// docs/type-mapping.md states: a JSON value is a document parsed as it is written, and the Dynamic values drawn
+    /// hold arrays and maps of objects (ClickHouseDynamicTests checks the Dynamic scalars).
     /// Native writes are measured by the benchmarks (FormatBenchmarks): their buffers come from the shared pool, which
     /// the tests running beside this one drain, so that a miss there would fail this test now and then.
     /// </summary>

@@ -99,4 +99,36 @@ public class ClickHouseDynamicTests
         Assert.Equal(ClickHouseType.Parse(type), dynamic.Type);
         Assert.Equal(value, dynamic.Value);
     }
+
+    public static TheoryData<string, object> Scalars() => new()
+    {
+        { "Int8", (sbyte)-8 }, { "Int16", (short)-16 }, { "Int32", -32 }, { "Int64", long.MinValue }, { "Int128", Int128.MaxValue },
+        { "Int256", BigInteger.One << 200 }, { "UInt8", (byte)8 }, { "UInt32", 32u }, { "UInt64", ulong.MaxValue }, { "UInt128", UInt128.MaxValue },
+        { "Float64", 1.5 }, { "String", "text" }, { "DateTime64(3)", new DateTime(2024, 2, 29, 0, 0, 0, DateTimeKind.Utc) },
+        { "Decimal(18, 2)", 1.25m }, { "UUID", Guid.Parse("61f0c404-5cb3-11e7-907b-a6006ad3dba0") }, { "Nullable(Int32)", 5 },
+    };
+
+    [Theory]
+    [MemberData(nameof(Scalars))]
+    public void Writing_a_scalar_value_allocates_nothing(string type, object value)
+    {
+        // An integer's range check made BigIntegers of its type's bounds (past 31 bits, each allocates) for every value.
+        var dynamic = new ClickHouseDynamic(ClickHouseType.Parse(type), value);
+        var buffer = new ArrayBufferWriter<byte>(1 << 16);
+        long allocated = 0;
+        for (int round = 0; round < 3; round++)
+        {
+            buffer.ResetWrittenCount();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            var writer = new RowBinaryWriter(buffer);
+            for (int i = 0; i < 1000; i++)
+            {
+                writer.WriteDynamic(dynamic);
+            }
+            writer.Flush();
+            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        }
+
+        Assert.True(allocated < 1000, $"1,000 {type} values allocated {allocated} bytes.");
+    }
 }
