@@ -110,15 +110,13 @@ internal static partial class ClickHouseValueCodec
 
     internal static bool TryGetInteger(object value, out BigInteger integer)
     {
+        if (TryGetInt64(value, out long small))
+        {
+            integer = small;
+            return true;
+        }
         switch (value)
         {
-            case sbyte v: integer = v; return true;
-            case byte v: integer = v; return true;
-            case short v: integer = v; return true;
-            case ushort v: integer = v; return true;
-            case int v: integer = v; return true;
-            case uint v: integer = v; return true;
-            case long v: integer = v; return true;
             case ulong v: integer = v; return true;
             case Int128 v: integer = (BigInteger)v; return true;
             case UInt128 v: integer = (BigInteger)v; return true;
