@@ -81,11 +81,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     public void WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int count)
     {
-        NativeColumnEncoder[] transcoders = Transcoders();
-        foreach (NativeColumnEncoder transcoder in transcoders)
-        {
-            transcoder.Clear();
-        }
+        NativeColumnEncoder[] transcoders = ClearedTranscoders();
         TakeApart(transcoders, ref rows, count);
         writer.WriteVarUInt((uint)transcoders.Length);
         writer.WriteVarUInt((uint)count);
@@ -96,8 +92,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         }
     }
 
-    /// <summary>An encoder for every column, a flat one's too (its values copied).</summary>
-    private NativeColumnEncoder[] Transcoders()
+    /// <summary>An encoder for every column, a flat one's too (its values copied), emptied for a new block.</summary>
+    private NativeColumnEncoder[] ClearedTranscoders()
     {
         if (_transcoders is null)
         {
@@ -106,6 +102,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             {
                 _transcoders[c] = _encoders[c] ?? NativeColumnEncoder.For(_types[c]);
             }
+        }
+        foreach (NativeColumnEncoder transcoder in _transcoders)
+        {
+            transcoder.Clear();
         }
         return _transcoders;
     }
@@ -210,11 +210,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     private void StageByRow(ReadOnlySpan<T> rows, long firstRow)
     {
-        NativeColumnEncoder[] transcoders = Transcoders();
-        foreach (NativeColumnEncoder transcoder in transcoders)
-        {
-            transcoder.Clear();
-        }
+        NativeColumnEncoder[] transcoders = ClearedTranscoders();
         _rowBytes ??= new PooledBufferWriter();
         for (int start = 0; start < rows.Length; start += RowStageRows)
         {
