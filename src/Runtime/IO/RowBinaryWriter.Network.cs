@@ -31,11 +31,19 @@ public ref partial struct RowBinaryWriter
     public void WriteIPv6(IPAddress value)
     {
         ArgumentNullException.ThrowIfNull(value);
+        Span<byte> span = GetSpan(16).Slice(0, 16);
         if (value.AddressFamily == AddressFamily.InterNetwork)
         {
-            value = value.MapToIPv6();
+            // IPv4-mapped (::ffff:a.b.c.d), written in place: MapToIPv6 would make an address per value.
+            span.Slice(0, 10).Clear();
+            span[10] = 0xFF;
+            span[11] = 0xFF;
+            value.TryWriteBytes(span.Slice(12), out _);
         }
-        value.TryWriteBytes(GetSpan(16), out _);
+        else
+        {
+            value.TryWriteBytes(span, out _);
+        }
         _buffered += 16;
     }
 }

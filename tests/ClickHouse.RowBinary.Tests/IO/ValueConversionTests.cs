@@ -85,6 +85,14 @@ public class ValueConversionTests
     }
 
     [Fact]
+    public void An_IPv4_address_in_an_IPv6_column_is_written_IPv4_mapped()
+    {
+        System.Net.IPAddress address = System.Net.IPAddress.Parse("10.1.2.3");
+        Assert.Equal("00000000000000000000ffff0a010203", Hex((ref RowBinaryWriter w) => w.WriteIPv6(address)));
+        Assert.Equal(Convert.ToHexStringLower(address.MapToIPv6().GetAddressBytes()), Hex((ref RowBinaryWriter w) => w.WriteIPv6(address)));
+    }
+
+    [Fact]
     public void DateTimeOffset_and_local_times_are_written_as_the_same_instant()
     {
         var utc = new DateTime(2024, 2, 29, 12, 34, 56, DateTimeKind.Utc);
