@@ -135,7 +135,8 @@ public sealed class ClickHouseBatchInserterOptions
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
 
     /// <summary>
-    /// The format batches are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null. Rows are
+    /// The format batches are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null, and Native
+    /// when that is null too (except rows with JSON or Dynamic columns: see the client's option). Rows are
     /// held as RowBinary either way; in Native each batch is taken apart into Native blocks when it is sent. A
     /// <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserter sends RowBinary (Native has no per-value defaults):
     /// asking it for Native is an <see cref="ArgumentException"/>.

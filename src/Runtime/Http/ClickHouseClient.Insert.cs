@@ -11,9 +11,10 @@ namespace ClickHouse.RowBinary;
 public sealed partial class ClickHouseClient
 {
     /// <summary>
-    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT RowBinary</c> (or
-    /// <c>FORMAT Native</c>, see <see cref="ClickHouseClientOptions.WireFormat"/>): they are enumerated and written into
-    /// the request as it is sent, never held in memory whole (Native: one block at a time).
+    /// Streams the rows into <paramref name="table"/> as <c>INSERT INTO `table` (`a`, `b`) FORMAT Native</c> by default
+    /// (or <c>FORMAT RowBinary</c>, see <see cref="ClickHouseClientOptions.WireFormat"/>): they are enumerated and written
+    /// into the request as it is sent, never held in memory whole (Native: one block at a time, of at most
+    /// <see cref="NativeSerializer.BlockRows"/> rows or about <see cref="NativeSerializer.BlockBytes"/> bytes).
     /// </summary>
     /// <param name="table">The table name, quoted as one identifier (a dot is part of the name: use
     /// <see cref="ClickHouseInsertOptions.Database"/> for another database).</param>
@@ -68,7 +69,7 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
-        bool native = InsertsNative(options?.WireFormat, rowFormat, nameof(options));
+        bool native = InsertsNative<T>(options?.WireFormat, rowFormat, nameof(options));
         CheckDeduplicationToken(options);
         string queryId = options?.QueryId ?? NewQueryId();
         RequestScope? scope = RequestScope.Of(options);
@@ -120,7 +121,7 @@ public sealed partial class ClickHouseClient
         {
             ForgetTableSchemaAfter(e, endpoint, options?.Database, table);
             if ((content.RowsSent > 0 || content.BodyComplete)
-                && await PartialInsertFailureAsync(endpoint, e, content.RowsSent, content.BodyComplete, table, options, token).ConfigureAwait(false) is { } partial)
+                && await PartialInsertFailureAsync(endpoint, e, content.RowsSent, content.BytesSent, content.BodyComplete, native, table, options, token).ConfigureAwait(false) is { } partial)
             {
                 throw partial;
             }
@@ -159,8 +160,8 @@ public sealed partial class ClickHouseClient
     /// What a failed INSERT may have left: null when nothing (less than one block was sent and the body never completed),
     /// else the exception that says so. The server's block size is asked now when it is not known yet (once per endpoint).
     /// </summary>
-    private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Uri endpoint, Exception failure, long rowsSent, bool bodyComplete, string table,
-        ClickHouseInsertOptions? options, string? token)
+    private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Uri endpoint, Exception failure, long rowsSent, long bytesSent, bool bodyComplete,
+        bool native, string table, ClickHouseInsertOptions? options, string? token)
     {
         // A server that answered with an error after the whole body refused it, except for the blocks it had committed.
         bool wholeBodySent = bodyComplete && failure is not ClickHouseServerException;
@@ -177,8 +178,8 @@ public sealed partial class ClickHouseClient
                 // No answer in time: ClickHouse's default block size it is.
             }
         }
-        InsertBlockSize blocks = server.BlockSize(options?.Settings, _settings);
-        long mayHaveCommitted = wholeBodySent ? rowsSent : blocks.MayHaveCommitted(rowsSent);
+        InsertBlockSize blocks = native ? server.NativeBlockSize(options?.Settings, _settings) : server.BlockSize(options?.Settings, _settings);
+        long mayHaveCommitted = wholeBodySent ? rowsSent : blocks.MayHaveCommitted(rowsSent, bytesSent);
         return mayHaveCommitted == 0
             ? null
             : new ClickHousePartialInsertException(ClickHouseIdentifier.QuoteTable(options?.Database, table), rowsSent, blocks, mayHaveCommitted,

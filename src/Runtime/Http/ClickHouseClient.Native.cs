@@ -25,10 +25,19 @@ public sealed partial class ClickHouseClient
 
     private const string MaxBlockSizeSetting = "max_block_size";
 
-    /// <summary>Whether an INSERT of rows in <paramref name="rowFormat"/> goes as Native.</summary>
-    internal bool InsertsNative(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+    /// <summary>
+    /// Whether an INSERT of rows of <typeparamref name="T"/> in <paramref name="rowFormat"/> goes as Native: as the request
+    /// or the client asks, else (<see cref="ClickHouseClientOptions.WireFormat"/> null) Native unless the rows have a
+    /// column whose Native layout depends on the server's version.
+    /// </summary>
+    internal bool InsertsNative<T>(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+        where T : IClickHouseRow<T>
     {
-        ClickHouseWireFormat format = CheckWireFormat(requested ?? _wireFormat, optionsName);
+        ClickHouseWireFormat? chosen = requested ?? _wireFormat;
+        if (chosen is { } format)
+        {
+            CheckWireFormat(format, optionsName);
+        }
         if (rowFormat == RowBinaryFormat.RowBinaryWithDefaults)
         {
             if (requested == ClickHouseWireFormat.Native)
@@ -39,10 +48,10 @@ public sealed partial class ClickHouseClient
             }
             return false;
         }
-        return format == ClickHouseWireFormat.Native;
+        return chosen is null ? !NativeWriting<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
     }
 
-    /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format.</summary>
+    /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format; RowBinary unless asked.</summary>
     private bool ReadsNative(ClickHouseQueryOptions? options)
     {
         if (options?.Format is { } format)
@@ -53,7 +62,7 @@ public sealed partial class ClickHouseClient
             }
             return false;
         }
-        return CheckWireFormat(options?.WireFormat ?? _wireFormat, nameof(options)) == ClickHouseWireFormat.Native;
+        return CheckWireFormat(options?.WireFormat ?? _wireFormat ?? ClickHouseWireFormat.RowBinary, nameof(options)) == ClickHouseWireFormat.Native;
     }
 
     private static ClickHouseWireFormat CheckWireFormat(ClickHouseWireFormat format, string optionsName)
@@ -154,5 +163,21 @@ public sealed partial class ClickHouseClient
         public static bool HasJson => s_hasJson ??= RowSchemaCache<T>.Types.Any(HasJsonType);
 
         private static bool HasJsonType(ClickHouseType type) => type.Kind == ClickHouseTypeKind.Json || type.Arguments.Any(HasJsonType);
+    }
+
+    /// <summary>What the default insert format of <typeparamref name="T"/> depends on, worked out once per row type.</summary>
+    private static class NativeWriting<T>
+        where T : IClickHouseRow<T>
+    {
+        private static bool? s_layoutDependsOnServer;
+
+        /// <summary>
+        /// A column is JSON or Dynamic, or holds one: their Native layouts (serialization versions, flattened or not)
+        /// changed between server versions, where their RowBinary did not; such rows go as RowBinary unless asked.
+        /// </summary>
+        public static bool LayoutDependsOnServer => s_layoutDependsOnServer ??= RowSchemaCache<T>.Types.Any(DependsOnServer);
+
+        private static bool DependsOnServer(ClickHouseType type)
+            => type.Kind is ClickHouseTypeKind.Json or ClickHouseTypeKind.Dynamic || type.Arguments.Any(DependsOnServer);
     }
 }

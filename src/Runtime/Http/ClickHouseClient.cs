@@ -33,7 +33,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
     private readonly string? _password;
     private readonly KeyValuePair<string, string>[] _settings;
     private readonly ClickHouseCompression _requestCompression;
-    private readonly ClickHouseWireFormat _wireFormat;
+    private readonly ClickHouseWireFormat? _wireFormat;
     private readonly ClickHouseCompression _responseCompression;
     private readonly TimeSpan _timeout;
     private readonly ServerSettingsCache _serverSettings;

@@ -79,9 +79,13 @@ public sealed class ClickHouseClientOptions
     /// <summary>
     /// The format typed rows travel in: what inserts send and what typed queries ask for, unless a request says
     /// otherwise (<see cref="ClickHouseInsertOptions.WireFormat"/>, <see cref="ClickHouseQueryOptions.WireFormat"/>).
-    /// Default <see cref="ClickHouseWireFormat.RowBinary"/>; docs/native-format.md measures both.
+    /// Null (the default) picks, for each direction, the format measured faster end to end (docs/native-format.md):
+    /// inserts and the batch inserter send <see cref="ClickHouseWireFormat.Native"/> (the server parses it with less
+    /// work), except rows with JSON or Dynamic columns, whose Native layouts differ between server versions; typed
+    /// reads ask for <see cref="ClickHouseWireFormat.RowBinary"/> (Native reads are no faster: the rows, not the
+    /// format, are their cost). <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserts are always RowBinary.
     /// </summary>
-    public ClickHouseWireFormat WireFormat { get; set; } = ClickHouseWireFormat.RowBinary;
+    public ClickHouseWireFormat? WireFormat { get; set; }
 
     /// <summary>
     /// The compression asked of the server for results (<c>Accept-Encoding</c> with <c>enable_http_compression=1</c>).

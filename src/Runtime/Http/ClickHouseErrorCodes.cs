@@ -3,12 +3,14 @@ namespace ClickHouse.RowBinary;
 /// <summary>The ClickHouse error codes this library acts on (src/Common/ErrorCodes.cpp in ClickHouse).</summary>
 internal static class ClickHouseErrorCodes
 {
+    public const int CannotParseText = 6;
     public const int NotFoundColumnInBlock = 10;
     public const int NoSuchColumnInTable = 16;
     public const int NumberOfColumnsDoesntMatch = 20;
     public const int CannotParseInputAssertionFailed = 27;
     public const int CannotReadAllData = 33;
     public const int UnknownIdentifier = 47;
+    public const int CannotConvertType = 70;
     public const int TypeMismatch = 53;
     public const int UnknownTable = 60;
     public const int SyntaxError = 62;
@@ -31,6 +33,7 @@ internal static class ClickHouseErrorCodes
     public const int TooManyParts = 252;
     public const int TooFewLiveReplicas = 285;
     public const int UnknownStatusOfInsert = 319;
+    public const int BadCast = 368;
     public const int SessionNotFound = 372;
     public const int AllReplicasLost = 415;
     public const int SystemError = 425;
@@ -47,9 +50,11 @@ internal static class ClickHouseErrorCodes
 
     /// <summary>
     /// Errors an INSERT gets when the table is not what its probed schema said: a header type the table refuses (117),
-    /// a column that is gone, rows that no longer parse, a table or database dropped.
+    /// a column that is gone, rows that no longer parse, a table or database dropped; for Native blocks, a column of
+    /// another type than the table's (368 on servers that take a block's bytes as the table's types, 70 and 6 on those
+    /// that convert them).
     /// </summary>
     public static bool MeansSchemaChanged(int code) => code is NotFoundColumnInBlock or NoSuchColumnInTable or NumberOfColumnsDoesntMatch
         or CannotParseInputAssertionFailed or CannotReadAllData or UnknownIdentifier or TypeMismatch or UnknownTable or UnknownDatabase
-        or IncorrectData;
+        or IncorrectData or BadCast or CannotConvertType or CannotParseText;
 }

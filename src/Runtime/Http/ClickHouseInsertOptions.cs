@@ -39,7 +39,8 @@ public sealed class ClickHouseInsertOptions
     public RowBinaryFormat Format { get; set; } = RowBinaryFormat.RowBinary;
 
     /// <summary>
-    /// The format the rows are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null.
+    /// The format the rows are sent in; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null, and Native
+    /// when that is null too (except rows with JSON or Dynamic columns: see the client's option).
     /// <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserts always go as RowBinary (Native has no per-value
     /// defaults), and asking for Native with them is an error.
     /// </summary>

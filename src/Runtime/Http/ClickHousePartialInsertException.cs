@@ -30,7 +30,10 @@ public sealed class ClickHousePartialInsertException : Exception
     /// <summary>The rows that went towards the server before the failure: no more than these can be in the table.</summary>
     public long RowsSent { get; }
 
-    /// <summary>The rows of a block the server commits as a whole: its <c>max_insert_block_size</c> as far as the client knows.</summary>
+    /// <summary>
+    /// The rows of a block the server commits as a whole: its <c>max_insert_block_size</c> as far as the client knows; for a
+    /// Native INSERT, the rows at which it commits the blocks it has gathered (<c>min_insert_block_size_rows</c>).
+    /// </summary>
     public long BlockRows { get; }
 
     /// <summary>At most how many of the rows the server may have committed (whole blocks, or every row when <see cref="WholeBodySent"/>).</summary>
@@ -47,6 +50,7 @@ public sealed class ClickHousePartialInsertException : Exception
     {
         string what = (wholeBodySent, blocks.BytesMayCut) switch
         {
+            (false, _) when blocks.Native => $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent in Native blocks: the server commits the blocks it has received together once they hold {blocks.Rows:N0} rows (min_insert_block_size_rows) or {blocks.NativeMinBytes:N0} bytes (min_insert_block_size_bytes), so up to {mayHaveCommittedRows:N0} rows may be in the table.",
             (true, _) => $"The INSERT into {table} failed after its whole body ({rowsSent:N0} rows) had been sent: the server may have committed all of it, some of its blocks, or nothing.",
             (false, false) => $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent: the server commits each block of {blocks.Rows:N0} rows (max_insert_block_size) as it completes it, so up to {mayHaveCommittedRows:N0} rows may be in the table.",
             (false, true) => $"The INSERT into {table} failed after {rowsSent:N0} rows had been sent: the server commits each block as it completes it, and its settings let a block end by bytes before {blocks.Rows:N0} rows, so any of them may be in the table.",

@@ -42,7 +42,8 @@ public sealed class ClickHouseQueryOptions
     public RowBinaryFormat? Format { get; set; }
 
     /// <summary>
-    /// The format typed reads ask for; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null.
+    /// The format typed reads ask for; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null, and
+    /// RowBinary when that is null too.
     /// A <see cref="Format"/> given asks for that RowBinary format whatever this says (and asking for Native with
     /// one is an error).
     /// </summary>

@@ -44,6 +44,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     private readonly NativeBlockTypes? _native;
     private long _rowsCounted;
     private long _rowsSent;
+    private long _bytesSent;
     private CountingWriteStream? _counter;
     private ClickHouseInsertProgress _reported;
 
@@ -74,6 +75,9 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     /// <summary>The rows of the last send handed on towards the network: at most this many can have reached the server.</summary>
     public long RowsSent => Interlocked.Read(ref _rowsSent);
 
+    /// <summary>The bytes (before compression) written with <see cref="RowsSent"/>.</summary>
+    public long BytesSent => Interlocked.Read(ref _bytesSent);
+
     /// <summary>The RowBinary (or Native) bytes written by the last send, before compression.</summary>
     public long BytesWritten { get; private set; }
 
@@ -89,6 +93,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
     {
         _rowsCounted = 0;
         Interlocked.Exchange(ref _rowsSent, 0);
+        Interlocked.Exchange(ref _bytesSent, 0);
         BodyComplete = false;
         WriteFailure = null;
         var body = new FramedInsertBody(stream, _compression);
@@ -134,6 +139,7 @@ internal sealed class RowBinaryContent<T> : HttpContent, IRowBinaryContent where
 
     private void Sent(long rows)
     {
+        Interlocked.Exchange(ref _bytesSent, _counter!.BytesWritten);
         Interlocked.Exchange(ref _rowsSent, rows);
         if (_progress is not null)
         {

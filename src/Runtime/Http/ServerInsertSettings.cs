@@ -92,20 +92,7 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
     /// </summary>
     public InsertBlockSize BlockSize(params IEnumerable<KeyValuePair<string, string>>?[] sent)
     {
-        long? Setting(string name)
-        {
-            foreach (IEnumerable<KeyValuePair<string, string>>? settings in sent)
-            {
-                foreach (KeyValuePair<string, string> setting in settings ?? [])
-                {
-                    if (setting.Key == name)
-                    {
-                        return Number(setting.Value);
-                    }
-                }
-            }
-            return values.TryGetValue(name, out string? value) ? Number(value) : null;
-        }
+        long? Setting(string name) => this.Setting(sent, name);
 
         long rows = Setting("max_insert_block_size") is > 0 and long maxRows ? maxRows : DefaultBlockRows;
         if (Setting("max_insert_block_size_rows") is > 0 and long maxRowsNew)
@@ -130,15 +117,76 @@ internal sealed class ServerInsertSettings(IReadOnlyDictionary<string, string> v
         return new InsertBlockSize(rows, bytesMayCut);
     }
 
+    /// <summary>
+    /// How the server commits an INSERT body of Native blocks: it takes each block whole, gathers blocks until they hold
+    /// <c>min_insert_block_size_rows</c> rows or <c>min_insert_block_size_bytes</c> bytes, and commits them together (its
+    /// <c>max_insert_block_size</c> cuts only row formats).
+    /// </summary>
+    public InsertBlockSize NativeBlockSize(params IEnumerable<KeyValuePair<string, string>>?[] sent)
+    {
+        long? minRows = Setting(sent, "min_insert_block_size_rows");
+        long? minBytes = Setting(sent, "min_insert_block_size_bytes");
+        return new InsertBlockSize(minRows ?? DefaultBlockRows, BytesMayCut: minBytes is not 0, Native: true)
+        {
+            NativeMinBytes = minBytes ?? DefaultMinBlockBytes,
+        };
+    }
+
+    /// <summary>ClickHouse's default <c>min_insert_block_size_bytes</c> (256 MiB), in every version.</summary>
+    public const long DefaultMinBlockBytes = 256L * 1024 * 1024;
+
+    private long? Setting(IEnumerable<KeyValuePair<string, string>>?[] sent, string name)
+    {
+        foreach (IEnumerable<KeyValuePair<string, string>>? settings in sent)
+        {
+            foreach (KeyValuePair<string, string> setting in settings ?? [])
+            {
+                if (setting.Key == name)
+                {
+                    return Number(setting.Value);
+                }
+            }
+        }
+        return values.TryGetValue(name, out string? value) ? Number(value) : null;
+    }
+
     private static long? Number(string value)
         => long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out long number) ? number : null;
 }
 
 /// <summary>How a server cuts an INSERT body into the blocks it commits one by one.</summary>
-/// <param name="Rows">A block is committed at the latest when it holds this many rows.</param>
+/// <param name="Rows">
+/// A block is committed at the latest when it holds this many rows; for <paramref name="Native"/> blocks, the server
+/// commits the blocks it has gathered once they hold this many rows (<c>min_insert_block_size_rows</c>).
+/// </param>
 /// <param name="BytesMayCut">A byte limit may end a block earlier: then any row sent may already be committed.</param>
-internal readonly record struct InsertBlockSize(long Rows, bool BytesMayCut)
+/// <param name="Native">The body is Native blocks, which the server takes whole and gathers rather than cuts.</param>
+internal readonly record struct InsertBlockSize(long Rows, bool BytesMayCut, bool Native = false)
 {
-    /// <summary>At most how many of <paramref name="rowsSent"/> rows the server may have committed before the body broke off.</summary>
-    public long MayHaveCommitted(long rowsSent) => BytesMayCut ? rowsSent : rowsSent / Rows * Rows;
+    /// <summary>For <see cref="Native"/> blocks: the bytes (in the server's memory) at which it commits the blocks gathered.</summary>
+    public long NativeMinBytes { get; init; }
+
+    /// <summary>
+    /// At most how many of <paramref name="rowsSent"/> rows (<paramref name="bytesSent"/> bytes, before compression) the
+    /// server may have committed before the body broke off.
+    /// </summary>
+    public long MayHaveCommitted(long rowsSent, long bytesSent)
+    {
+        if (!Native)
+        {
+            return BytesMayCut ? rowsSent : rowsSent / Rows * Rows;
+        }
+        // Native rows sent are whole blocks, and any of them may be in a group the server has committed once a group can
+        // have reached either minimum (a minimum of 0 takes no part; both 0 commit every block).
+        bool rowsReached = Rows > 0 && rowsSent >= Rows;
+        bool bytesReached = BytesMayCut && ServerBytesAtMost(bytesSent) >= NativeMinBytes;
+        return rowsReached || bytesReached || (Rows == 0 && !BytesMayCut) ? rowsSent : 0;
+    }
+
+    /// <summary>
+    /// The most the server can count for blocks of <paramref name="bytesSent"/> bytes on the wire: every value takes a
+    /// byte or more there and at most 8 more in memory (a string's offset), and a column's memory may be allocated up
+    /// to twice what it holds.
+    /// </summary>
+    private static long ServerBytesAtMost(long bytesSent) => 2 * 9 * bytesSent;
 }

@@ -10,7 +10,7 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// How a batch inserter's rows, held as RowBinary, go as Native: the types the blocks name (a table's own, or null for
 /// the row type's) and the row type's transcoding, which takes each row's values apart into the columns of blocks of
-/// <see cref="NativeSerializer.BlockRows"/> rows with <see cref="NativeBlockWriter{T}"/>'s column encoders (a flat
+/// <see cref="NativeSerializer.BlockRows"/> rows (or <see cref="NativeSerializer.BlockBytes"/> bytes) with <see cref="NativeBlockWriter{T}"/>'s column encoders (a flat
 /// column's values are copied as they are).
 /// </summary>
 /// <param name="WireTypes">The type each column is sent as, in schema order, or null for the row type's.</param>
@@ -52,22 +52,27 @@ internal sealed record NativeBatchBody(IReadOnlyList<string>? WireTypes, NativeB
         using var blocks = new NativeBlockWriter<T>(wireTypes);
         using var buffer = new PooledBufferWriter();
         int offset = 0;
-        for (int start = 0; start < rows; start += NativeSerializer.BlockRows)
+        for (int written = 0; written < rows;)
         {
             buffer.Clear();
-            offset += WriteBlock(blocks, buffer, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - start));
+            (int blockRows, int bytes) = WriteBlock(blocks, buffer, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - written));
+            written += blockRows;
+            offset += bytes;
             await output.WriteAsync(buffer.WrittenMemory).ConfigureAwait(false);
         }
     }
 
-    /// <summary>Writes one block of the rows at the start of <paramref name="rowBinary"/>; returns the bytes they took.</summary>
-    private static int WriteBlock<T>(NativeBlockWriter<T> blocks, PooledBufferWriter buffer, ReadOnlySpan<byte> rowBinary, int rows)
+    /// <summary>
+    /// Writes one block of at most <paramref name="maxRows"/> of the rows at the start of <paramref name="rowBinary"/>;
+    /// returns its rows and the bytes they took.
+    /// </summary>
+    private static (int Rows, int Bytes) WriteBlock<T>(NativeBlockWriter<T> blocks, PooledBufferWriter buffer, ReadOnlySpan<byte> rowBinary, int maxRows)
         where T : IClickHouseRow<T>
     {
         var reader = new RowBinaryReader(rowBinary);
         var writer = new RowBinaryWriter(buffer);
-        blocks.WriteBlock(ref writer, ref reader, rows);
+        int rows = blocks.WriteBlock(ref writer, ref reader, maxRows);
         writer.Flush();
-        return (int)reader.Offset;
+        return (rows, (int)reader.Offset);
     }
 }

@@ -28,6 +28,16 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     private const int RowStageRows = 4096;
 
+    /// <summary>
+    /// The bytes a run of rows is staged in at most (and a row more): rows of large values are staged a few at a time, so
+    /// that a block ends near <see cref="NativeSerializer.BlockBytes"/> and the rows a caller hands over are not all
+    /// turned into bytes at once.
+    /// </summary>
+    private const int RunBytes = 1024 * 1024;
+
+    /// <summary>The first run of column loops, before the size of a row is known.</summary>
+    private const int FirstRunRows = 16;
+
     private readonly IReadOnlyList<string> _typeNames;
     private readonly ClickHouseType[] _types;
     private readonly NativeColumnEncoder?[] _encoders;
@@ -35,7 +45,27 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     private readonly PooledBufferWriter?[] _staged;
     private readonly bool _byRow;
     private PooledBufferWriter? _rowBytes;
+
+    /// <summary>The rows staged for the block being built, or the rows of the block last written.</summary>
     private int _rows;
+
+    /// <summary>The RowBinary bytes of the values staged for the block being built.</summary>
+    private long _stagedBytes;
+
+    /// <summary>The block staged last was written: the next <see cref="Stage"/> starts a new one.</summary>
+    private bool _blockWritten;
+
+    /// <summary>The index (among every row this writer took) of the next row: the row errors name.</summary>
+    private long _nextRow;
+
+    /// <summary>The rows of the run of column loops under way: <see cref="StageRows"/> unless rows are large.</summary>
+    private int _runRows = FirstRunRows;
+
+    /// <summary>The rows of the run under way staged so far (a caller's rows may end in the middle of a run).</summary>
+    private int _runDone;
+
+    /// <summary>The block's staged bytes when the run under way started.</summary>
+    private long _runStartBytes;
 
     /// <param name="wireTypes">
     /// The type each column is sent as, in schema order (a table's own types, each of the same RowBinary bytes as the
@@ -64,10 +94,19 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     public int ColumnCount => _encoders.Length;
 
-    /// <summary>Writes a whole block.</summary>
-    public void WriteBlock(ref RowBinaryWriter writer, ReadOnlySpan<T> rows, long firstRow)
+    /// <summary>The rows staged for the block being built.</summary>
+    public int StagedRows => _blockWritten ? 0 : _rows;
+
+    /// <summary>
+    /// Whether the block being built is full: <see cref="NativeSerializer.BlockRows"/> rows, or
+    /// <see cref="NativeSerializer.BlockBytes"/> bytes of values (a run of rows past it).
+    /// </summary>
+    public bool IsFull => !_blockWritten && (_rows >= NativeSerializer.BlockRows || (_runDone == 0 && _stagedBytes >= NativeSerializer.BlockBytes));
+
+    /// <summary>Stages rows and writes the block they make.</summary>
+    public void WriteBlock(ref RowBinaryWriter writer)
     {
-        WriteBlockHeader(ref writer, rows, firstRow);
+        WriteBlockHeader(ref writer);
         for (int c = 0; c < _encoders.Length; c++)
         {
             WriteColumn(ref writer, c);
@@ -75,14 +114,21 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// Writes a whole block of rows given as their RowBinary bytes (a batch inserter's): every value is taken apart into
-    /// its column by the column's encoder, a flat column's too (its values copied). <paramref name="rows"/> is left after
-    /// the block's last row.
+    /// Writes one block of rows given as their RowBinary bytes (a batch inserter's), at most <paramref name="maxRows"/>
+    /// of them and fewer once they reach <see cref="NativeSerializer.BlockBytes"/>: every value is taken apart into its
+    /// column by the column's encoder, a flat column's too (its values copied). <paramref name="rows"/> is left after
+    /// the block's last row. Returns the rows of the block.
     /// </summary>
-    public void WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int count)
+    public int WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int maxRows)
     {
         NativeColumnEncoder[] transcoders = ClearedTranscoders();
-        TakeApart(transcoders, ref rows, count);
+        long start = rows.Offset;
+        int count = 0;
+        while (count < maxRows && rows.Offset - start < NativeSerializer.BlockBytes)
+        {
+            TakeApart(transcoders, ref rows, 1);
+            count++;
+        }
         writer.WriteVarUInt((uint)transcoders.Length);
         writer.WriteVarUInt((uint)count);
         for (int c = 0; c < transcoders.Length; c++)
@@ -90,6 +136,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             WriteColumnHeader(ref writer, c);
             WriteEncoded(ref writer, transcoders[c]);
         }
+        return count;
     }
 
     /// <summary>An encoder for every column, a flat one's too (its values copied), emptied for a new block.</summary>
@@ -122,32 +169,40 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// Stages a block's values and writes what comes before its columns: their number and the number of rows. A null
-    /// row is an error here, before any value: the generated column loops take every row to be an instance.
+    /// Stages rows from the start of <paramref name="rows"/> into the block being built (a new one after a block was
+    /// written), until they run out or the block is full; returns how many it took. The writer keeps values, not rows:
+    /// the rows taken may go. A null row is an error here, before any of its values: the generated column loops take
+    /// every row to be an instance.
     /// </summary>
     /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
-    public void WriteBlockHeader(ref RowBinaryWriter writer, ReadOnlySpan<T> rows, long firstRow)
+    public int Stage(ReadOnlySpan<T> rows)
     {
+        if (_blockWritten || _rows == 0)
+        {
+            StartBlock();
+        }
+        rows = rows.Slice(0, Math.Min(rows.Length, NativeSerializer.BlockRows - _rows));
         if (!typeof(T).IsValueType)
         {
             for (int row = 0; row < rows.Length; row++)
             {
                 if (rows[row] is null)
                 {
-                    throw RowErrors.NullRow(T.Schema, firstRow + row);
+                    throw RowErrors.NullRow(T.Schema, _nextRow + row);
                 }
             }
         }
-        if (_byRow)
-        {
-            StageByRow(rows, firstRow);
-        }
-        else
-        {
-            Stage(rows, firstRow);
-        }
+        int taken = _byRow ? StageByRow(rows) : StageByColumn(rows);
+        _nextRow += taken;
+        return taken;
+    }
+
+    /// <summary>Writes what comes before the staged block's columns: their number and the number of rows.</summary>
+    public void WriteBlockHeader(ref RowBinaryWriter writer)
+    {
         writer.WriteVarUInt((uint)_encoders.Length);
-        writer.WriteVarUInt((uint)rows.Length);
+        writer.WriteVarUInt((uint)_rows);
+        _blockWritten = true;
     }
 
     /// <summary>Writes one column of the block staged last: its name, its type and its data.</summary>
@@ -204,43 +259,88 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         _rowBytes = null;
     }
 
-    /// <summary>
-    /// Writes the block's rows in RowBinary, <see cref="RowStageRows"/> at a time, into a buffer that every column's
-    /// encoder then takes apart.
-    /// </summary>
-    private void StageByRow(ReadOnlySpan<T> rows, long firstRow)
+    private void StartBlock()
     {
-        NativeColumnEncoder[] transcoders = ClearedTranscoders();
-        _rowBytes ??= new PooledBufferWriter();
-        for (int start = 0; start < rows.Length; start += RowStageRows)
+        if (_byRow)
         {
-            ReadOnlySpan<T> chunk = rows.Slice(start, Math.Min(RowStageRows, rows.Length - start));
-            _rowBytes.Clear();
-            RowBinarySerializer.WriteRows(_rowBytes, chunk, RowBinaryFormat.RowBinary, firstRow + start, pending: 0, flushThreshold: long.MaxValue);
-            var reader = new RowBinaryReader(_rowBytes.WrittenSpan);
-            TakeApart(transcoders, ref reader, chunk.Length);
+            ClearedTranscoders();
         }
-        _rows = rows.Length;
-    }
-
-    /// <summary>Writes every column's values in RowBinary into its staging buffer, <see cref="StageRows"/> rows at a time.</summary>
-    private void Stage(ReadOnlySpan<T> rows, long firstRow)
-    {
-        for (int c = 0; c < _staged.Length; c++)
+        else
         {
-            (_staged[c] ??= new PooledBufferWriter()).Clear();
-        }
-        _rows = rows.Length;
-        for (int start = 0; start < rows.Length; start += StageRows)
-        {
-            ReadOnlySpan<T> chunk = rows.Slice(start, Math.Min(StageRows, rows.Length - start));
             for (int c = 0; c < _staged.Length; c++)
             {
-                var values = new RowBinaryWriter(_staged[c]!);
-                WriteValues(ref values, c, chunk, firstRow + start);
-                values.Flush();
+                (_staged[c] ??= new PooledBufferWriter()).Clear();
             }
         }
+        _rows = 0;
+        _stagedBytes = 0;
+        _blockWritten = false;
+        _runRows = FirstRunRows;
+        _runDone = 0;
+    }
+
+    /// <summary>
+    /// Writes rows in RowBinary, <see cref="RowStageRows"/> (or <see cref="RunBytes"/>) at a time, into a buffer that
+    /// every column's encoder then takes apart.
+    /// </summary>
+    private int StageByRow(ReadOnlySpan<T> rows)
+    {
+        NativeColumnEncoder[] transcoders = _transcoders!;
+        _rowBytes ??= new PooledBufferWriter();
+        int taken = 0;
+        while (taken < rows.Length && _stagedBytes < NativeSerializer.BlockBytes)
+        {
+            ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(RowStageRows, rows.Length - taken));
+            _rowBytes.Clear();
+            // A run ends at RunBytes, or at the row that brings the block to BlockBytes: the block ends there, whatever
+            // the runs were (a retry must send the same blocks).
+            long threshold = Math.Min(RunBytes, NativeSerializer.BlockBytes - _stagedBytes);
+            int written = RowBinarySerializer.WriteRows(_rowBytes, run, RowBinaryFormat.RowBinary, _nextRow + taken, pending: 0, flushThreshold: threshold);
+            var reader = new RowBinaryReader(_rowBytes.WrittenSpan);
+            TakeApart(transcoders, ref reader, written);
+            taken += written;
+            _rows += written;
+            _stagedBytes += _rowBytes.WrittenCount;
+        }
+        return taken;
+    }
+
+    /// <summary>
+    /// Writes every column's values in RowBinary into its staging buffer, a run of rows at a time: up to
+    /// <see cref="StageRows"/>, fewer where rows are large (runs of about <see cref="RunBytes"/>). Runs are counted
+    /// from the block's first row, and a run the caller's rows cut short is finished by the next rows, so that where a
+    /// block ends depends on the rows alone, not on how they were handed over (a retry must send the same blocks).
+    /// </summary>
+    private int StageByColumn(ReadOnlySpan<T> rows)
+    {
+        int taken = 0;
+        while (taken < rows.Length && !IsFull)
+        {
+            if (_runDone == 0)
+            {
+                _runStartBytes = _stagedBytes;
+            }
+            ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(Math.Min(_runRows - _runDone, rows.Length - taken), NativeSerializer.BlockRows - _rows));
+            for (int c = 0; c < _staged.Length; c++)
+            {
+                PooledBufferWriter staged = _staged[c]!;
+                int columnBefore = staged.WrittenCount;
+                var values = new RowBinaryWriter(staged);
+                WriteValues(ref values, c, run, _nextRow + taken);
+                values.Flush();
+                _stagedBytes += staged.WrittenCount - columnBefore;
+            }
+            taken += run.Length;
+            _rows += run.Length;
+            _runDone += run.Length;
+            if (_runDone == _runRows)
+            {
+                long bytesPerRow = Math.Max(1, (_stagedBytes - _runStartBytes) / _runRows);
+                _runRows = (int)Math.Clamp(RunBytes / bytesPerRow, 1, StageRows);
+                _runDone = 0;
+            }
+        }
+        return taken;
     }
 
     private static void WriteValues(ref RowBinaryWriter writer, int column, ReadOnlySpan<T> rows, long firstRow)

@@ -6,8 +6,17 @@ namespace ClickHouse.RowBinary;
 
 public static partial class NativeSerializer
 {
-    /// <summary>Writes rows to a buffer writer in Native, in blocks of <see cref="BlockRows"/> rows.</summary>
-    /// <remarks>Arrays and <see cref="List{T}"/> are written in place; other sequences a block at a time.</remarks>
+    /// <summary>
+    /// Rows taken from a sequence that is not an array or a list before they are staged: the writer then keeps their
+    /// values, not the rows.
+    /// </summary>
+    private const int GatherRows = 4096;
+
+    /// <summary>
+    /// Writes rows to a buffer writer in Native, in blocks of <see cref="BlockRows"/> rows (fewer where they reach
+    /// <see cref="BlockBytes"/>).
+    /// </summary>
+    /// <remarks>Arrays and <see cref="List{T}"/> are written in place; other sequences a few thousand rows at a time.</remarks>
     /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
     public static void Write<T>(IBufferWriter<byte> output, IEnumerable<T> rows)
         where T : IClickHouseRow<T>
@@ -20,21 +29,20 @@ public static partial class NativeSerializer
             return;
         }
         using var blocks = new NativeBlockWriter<T>();
-        T[] block = ArrayPool<T>.Shared.Rent(BlockRows);
+        T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
         try
         {
             using IEnumerator<T> enumerator = rows.GetEnumerator();
-            long written = 0;
             int count;
-            while ((count = Fill(enumerator, block)) > 0)
+            while ((count = Fill(enumerator, gathered)) > 0)
             {
-                WriteBlock(output, blocks, block.AsSpan(0, count), written);
-                written += count;
+                StageAll(output, blocks, gathered.AsSpan(0, count));
             }
+            WriteStaged(output, blocks);
         }
         finally
         {
-            ArrayPool<T>.Shared.Return(block, clearArray: true);
+            ArrayPool<T>.Shared.Return(gathered, clearArray: true);
         }
     }
 
@@ -44,27 +52,44 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(output);
         using var blocks = new NativeBlockWriter<T>();
-        for (int start = 0; start < rows.Length; start += BlockRows)
+        StageAll(output, blocks, rows);
+        WriteStaged(output, blocks);
+    }
+
+    /// <summary>Stages every row, writing each block as it fills; the last block may stay staged.</summary>
+    private static void StageAll<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, ReadOnlySpan<T> rows)
+        where T : IClickHouseRow<T>
+    {
+        while (!rows.IsEmpty)
         {
-            WriteBlock(output, blocks, rows.Slice(start, Math.Min(BlockRows, rows.Length - start)), start);
+            rows = rows.Slice(blocks.Stage(rows));
+            if (blocks.IsFull)
+            {
+                WriteStaged(output, blocks);
+            }
         }
     }
 
-    private static void WriteBlock<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, ReadOnlySpan<T> rows, long firstRow)
+    /// <summary>Writes the block staged, if it has rows.</summary>
+    private static void WriteStaged<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks)
         where T : IClickHouseRow<T>
     {
+        if (blocks.StagedRows == 0)
+        {
+            return;
+        }
         var writer = new RowBinaryWriter(output);
-        blocks.WriteBlock(ref writer, rows, firstRow);
+        blocks.WriteBlock(ref writer);
         writer.Flush();
     }
 
-    /// <summary>Takes up to a block of rows from the enumerator; returns how many.</summary>
-    private static int Fill<T>(IEnumerator<T> rows, T[] block)
+    /// <summary>Takes up to <paramref name="gathered"/>'s length of rows from the enumerator; returns how many.</summary>
+    private static int Fill<T>(IEnumerator<T> rows, T[] gathered)
     {
         int count = 0;
-        while (count < BlockRows && rows.MoveNext())
+        while (count < gathered.Length && rows.MoveNext())
         {
-            block[count++] = rows.Current;
+            gathered[count++] = rows.Current;
         }
         return count;
     }

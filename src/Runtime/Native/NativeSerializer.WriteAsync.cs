@@ -14,8 +14,9 @@ public static partial class NativeSerializer
     private const int FlushThreshold = 128 * 1024;
 
     /// <summary>
-    /// Streams rows to <paramref name="stream"/> in Native, a block of <see cref="BlockRows"/> rows at a time, with memory
-    /// bounded by one block. The stream is flushed at the end and left open.
+    /// Streams rows to <paramref name="stream"/> in Native, a block of <see cref="BlockRows"/> rows (or
+    /// <see cref="BlockBytes"/> bytes) at a time, with memory bounded by one block. The stream is flushed at the end and
+    /// left open.
     /// </summary>
     /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
@@ -24,9 +25,10 @@ public static partial class NativeSerializer
         => WriteAsync(stream, rows, wireTypes: null, rowsSent: null, cancellationToken);
 
     /// <summary>
-    /// Streams rows from an asynchronous source to <paramref name="stream"/> in Native: rows are gathered into blocks of
-    /// <see cref="BlockRows"/> (the last one with what is left when the source ends), each written as it fills. The
-    /// token is passed to the source, and checked between columns.
+    /// Streams rows from an asynchronous source to <paramref name="stream"/> in Native: rows are staged a few thousand at
+    /// a time into blocks of <see cref="BlockRows"/> rows or <see cref="BlockBytes"/> bytes (the last one with what is
+    /// left when the source ends), each written as it fills. The token is passed to the source, and checked between
+    /// columns.
     /// </summary>
     /// <inheritdoc cref="WriteAsync{T}(Stream, IEnumerable{T}, CancellationToken)"/>
     public static Task WriteAsync<T>(Stream stream, IAsyncEnumerable<T> rows, CancellationToken cancellationToken = default)
@@ -44,45 +46,39 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        using var blocks = new NativeBlockWriter<T>(wireTypes);
-        using var buffer = new PooledBufferWriter(2 * FlushThreshold);
-        switch (rows)
+        var output = new BlockOutput<T>(stream, new NativeBlockWriter<T>(wireTypes), rowsSent);
+        try
         {
-            case T[] array:
-                for (int start = 0; start < array.Length; start += BlockRows)
-                {
-                    var block = new RowBlock<T>(array, null, start, Math.Min(BlockRows, array.Length - start));
-                    await WriteBlockAsync(stream, buffer, blocks, block, start, cancellationToken).ConfigureAwait(false);
-                    rowsSent?.Invoke(start + block.Count);
-                }
-                break;
-            case List<T> list:
-                for (int start = 0; start < list.Count; start += BlockRows)
-                {
-                    var block = new RowBlock<T>(null, list, start, Math.Min(BlockRows, list.Count - start));
-                    await WriteBlockAsync(stream, buffer, blocks, block, start, cancellationToken).ConfigureAwait(false);
-                    rowsSent?.Invoke(start + block.Count);
-                }
-                break;
-            default:
-                T[] rented = ArrayPool<T>.Shared.Rent(BlockRows);
-                try
-                {
-                    using IEnumerator<T> enumerator = rows.GetEnumerator();
-                    long written = 0;
-                    int count;
-                    while ((count = Fill(enumerator, rented)) > 0)
+            switch (rows)
+            {
+                case T[] array:
+                    await output.StageAsync(new RowRun<T>(array, null, 0, array.Length), cancellationToken).ConfigureAwait(false);
+                    break;
+                case List<T> list:
+                    await output.StageAsync(new RowRun<T>(null, list, 0, list.Count), cancellationToken).ConfigureAwait(false);
+                    break;
+                default:
+                    T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
+                    try
                     {
-                        await WriteBlockAsync(stream, buffer, blocks, new RowBlock<T>(rented, null, 0, count), written, cancellationToken).ConfigureAwait(false);
-                        written += count;
-                        rowsSent?.Invoke(written);
+                        using IEnumerator<T> enumerator = rows.GetEnumerator();
+                        int count;
+                        while ((count = Fill(enumerator, gathered)) > 0)
+                        {
+                            await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
+                        }
                     }
-                }
-                finally
-                {
-                    ArrayPool<T>.Shared.Return(rented, clearArray: true);
-                }
-                break;
+                    finally
+                    {
+                        ArrayPool<T>.Shared.Return(gathered, clearArray: true);
+                    }
+                    break;
+            }
+            await output.WriteStagedAsync(cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            output.Dispose();
         }
         await stream.FlushAsync(cancellationToken).ConfigureAwait(false);
     }
@@ -93,59 +89,100 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        using var blocks = new NativeBlockWriter<T>(wireTypes);
-        using var buffer = new PooledBufferWriter(2 * FlushThreshold);
-        T[] rented = ArrayPool<T>.Shared.Rent(BlockRows);
+        var output = new BlockOutput<T>(stream, new NativeBlockWriter<T>(wireTypes), rowsSent);
+        T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
         try
         {
-            long written = 0;
             int count = 0;
             await foreach (T row in rows.WithCancellation(cancellationToken).ConfigureAwait(false))
             {
-                rented[count++] = row;
-                if (count == BlockRows)
+                gathered[count++] = row;
+                if (count == gathered.Length)
                 {
-                    await WriteBlockAsync(stream, buffer, blocks, new RowBlock<T>(rented, null, 0, count), written, cancellationToken).ConfigureAwait(false);
-                    written += count;
+                    await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
                     count = 0;
-                    rowsSent?.Invoke(written);
                 }
             }
-            if (count > 0)
-            {
-                await WriteBlockAsync(stream, buffer, blocks, new RowBlock<T>(rented, null, 0, count), written, cancellationToken).ConfigureAwait(false);
-                rowsSent?.Invoke(written + count);
-            }
+            await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
+            await output.WriteStagedAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
         {
-            ArrayPool<T>.Shared.Return(rented, clearArray: true);
+            ArrayPool<T>.Shared.Return(gathered, clearArray: true);
+            output.Dispose();
         }
         await stream.FlushAsync(cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary>Writes a block column by column, sending the buffer to the stream whenever it holds enough, and at the end.</summary>
-    private static async ValueTask WriteBlockAsync<T>(Stream stream, PooledBufferWriter buffer, NativeBlockWriter<T> blocks, RowBlock<T> rows, long firstRow, CancellationToken cancellationToken)
+    /// <summary>
+    /// A stream that blocks are written to as they fill: the block writer, a pooled buffer sent whenever it holds
+    /// <see cref="FlushThreshold"/> bytes (between columns) and at the end of a block, and the rows sent so far.
+    /// </summary>
+    private sealed class BlockOutput<T>(Stream stream, NativeBlockWriter<T> blocks, Action<long>? rowsSent) : IDisposable
         where T : IClickHouseRow<T>
     {
-        WriteBlockHeader(buffer, blocks, rows, firstRow);
-        for (int column = 0; column < blocks.ColumnCount; column++)
+        private readonly PooledBufferWriter _buffer = new(2 * FlushThreshold);
+        private long _written;
+
+        /// <summary>Stages every row of <paramref name="rows"/>, writing each block as it fills; the last block may stay staged.</summary>
+        public async ValueTask StageAsync(RowRun<T> rows, CancellationToken cancellationToken)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            WriteColumn(buffer, blocks, column);
-            if (buffer.WrittenCount >= FlushThreshold)
+            int offset = 0;
+            while (offset < rows.Count)
             {
-                await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+                offset += blocks.Stage(rows.Span.Slice(offset));
+                if (blocks.IsFull)
+                {
+                    await WriteStagedAsync(cancellationToken).ConfigureAwait(false);
+                }
             }
         }
-        await SendAsync(stream, buffer, cancellationToken).ConfigureAwait(false);
+
+        /// <summary>Writes the block staged, if it has rows, column by column.</summary>
+        public async ValueTask WriteStagedAsync(CancellationToken cancellationToken)
+        {
+            int rows = blocks.StagedRows;
+            if (rows == 0)
+            {
+                return;
+            }
+            WriteBlockHeader(_buffer, blocks);
+            for (int column = 0; column < blocks.ColumnCount; column++)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                WriteColumn(_buffer, blocks, column);
+                if (_buffer.WrittenCount >= FlushThreshold)
+                {
+                    await SendAsync(cancellationToken).ConfigureAwait(false);
+                }
+            }
+            await SendAsync(cancellationToken).ConfigureAwait(false);
+            _written += rows;
+            rowsSent?.Invoke(_written);
+        }
+
+        private async ValueTask SendAsync(CancellationToken cancellationToken)
+        {
+            if (_buffer.WrittenCount == 0)
+            {
+                return;
+            }
+            await stream.WriteAsync(_buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+            _buffer.Clear();
+        }
+
+        public void Dispose()
+        {
+            _buffer.Dispose();
+            blocks.Dispose();
+        }
     }
 
-    private static void WriteBlockHeader<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, RowBlock<T> rows, long firstRow)
+    private static void WriteBlockHeader<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks)
         where T : IClickHouseRow<T>
     {
         var writer = new RowBinaryWriter(output);
-        blocks.WriteBlockHeader(ref writer, rows.Span, firstRow);
+        blocks.WriteBlockHeader(ref writer);
         writer.Flush();
     }
 
@@ -157,18 +194,8 @@ public static partial class NativeSerializer
         writer.Flush();
     }
 
-    private static async ValueTask SendAsync(Stream stream, PooledBufferWriter buffer, CancellationToken cancellationToken)
-    {
-        if (buffer.WrittenCount == 0)
-        {
-            return;
-        }
-        await stream.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
-        buffer.Clear();
-    }
-
-    /// <summary>A block's rows in an array or a list, as a span on demand (a span cannot be held across an await).</summary>
-    private readonly record struct RowBlock<T>(T[]? Array, List<T>? List, int Start, int Count)
+    /// <summary>Rows in an array or a list, as a span on demand (a span cannot be held across an await).</summary>
+    private readonly record struct RowRun<T>(T[]? Array, List<T>? List, int Start, int Count)
     {
         public ReadOnlySpan<T> Span => Array is not null
             ? new ReadOnlySpan<T>(Array, Start, Count)

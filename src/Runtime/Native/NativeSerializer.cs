@@ -9,7 +9,8 @@ namespace ClickHouse.RowBinary;
 /// <para>Native is columnar: a block holds each column's values together, with their name and type. ClickHouse reads
 /// and writes it with less work than RowBinary (each column is parsed as a whole, not value by value), which is what
 /// makes it faster end to end where the server's work dominates (docs/native-format.md).</para>
-/// <para>Blocks are written of <see cref="BlockRows"/> rows (the last one smaller); blocks read are as the writer made
+/// <para>Blocks are written of <see cref="BlockRows"/> rows, or fewer once their values reach <see cref="BlockBytes"/>
+/// bytes (and the last one smaller); blocks read are as the writer made
 /// them, and are checked against the bytes given whatever they claim. A block's header (column names and types) is
 /// checked against the row type as a RowBinaryWithNamesAndTypes header is: columns by name, in any order.</para>
 /// <para>Every error raised by a value names its column and its row (<see cref="RowBinaryException.Column"/>,
@@ -23,4 +24,12 @@ public static partial class NativeSerializer
     /// The server gathers an INSERT's blocks into parts of its own size whatever this is.
     /// </summary>
     public const int BlockRows = 65_536;
+
+    /// <summary>
+    /// The bytes of values at which a block written ends before <see cref="BlockRows"/> rows: 16 MiB (counted as their
+    /// RowBinary bytes, which their Native bytes are close to). Rows of large strings, arrays or documents then make
+    /// blocks of fewer rows, so that a writer holds about this much at once however large its rows are; rows of a few
+    /// hundred bytes or less fill <see cref="BlockRows"/> first.
+    /// </summary>
+    public const int BlockBytes = 16 * 1024 * 1024;
 }

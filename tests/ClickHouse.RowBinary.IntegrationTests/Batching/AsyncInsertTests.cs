@@ -25,7 +25,8 @@ public sealed class AsyncInsertTests(ClickHouseServerFixture server)
     public async Task Every_INSERT_asks_the_server_to_batch_and_wait_with_async_deduplication_and_the_batch_token()
     {
         await using ReplayServer.ReplayServer replay = Replaying(RecordedSettings.ClickHouse26_9);
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = replay.Url });
+        // RowBinary: the test reads each batch's rows back from its body.
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = replay.Url, WireFormat = ClickHouseWireFormat.RowBinary });
         await using (ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events",
             new ClickHouseBatchInserterOptions { AsyncInsert = true, MaxRows = 2 }))
         {

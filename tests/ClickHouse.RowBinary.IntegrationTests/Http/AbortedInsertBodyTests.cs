@@ -106,7 +106,7 @@ public sealed class AbortedInsertBodyTests(Xunit.Abstractions.ITestOutputHelper 
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
         int port = ((IPEndPoint)listener.LocalEndpoint).Port;
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = new Uri($"http://127.0.0.1:{port}/"), RequestCompression = compression });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = new Uri($"http://127.0.0.1:{port}/"), RequestCompression = compression, WireFormat = ClickHouseWireFormat.RowBinary });
         Task<byte[]> received = ReceiveAsync(listener);
 
         try

@@ -72,7 +72,7 @@ public sealed class DeduplicationTokenTests
         using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
 
         ClickHousePartialInsertException error = await Assert.ThrowsAsync<ClickHousePartialInsertException>(
-            () => client.InsertAsync("events", FailAfter(Rows(40_000)), new ClickHouseInsertOptions { DeduplicationToken = "import-9" }));
+            () => client.InsertAsync("events", FailAfter(Rows(40_000)), new ClickHouseInsertOptions { DeduplicationToken = "import-9", WireFormat = ClickHouseWireFormat.RowBinary }));
 
         Assert.Equal(blockRows, error.BlockRows);
         Assert.Equal(anyRowMayHaveStayed ? error.RowsSent : error.RowsSent / blockRows * blockRows, error.MayHaveCommittedRows);

@@ -25,7 +25,8 @@ public sealed class ProgressTests
     public async Task An_insert_reports_rows_and_bytes_sent_as_it_goes_and_the_totals_at_the_end(string source)
     {
         FakeClickHouse server = new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing<EventRow>();
-        using ClickHouseClient client = FakeClickHouse.Client(server);
+        // RowBinary, reported every chunk; Native reports once a block (NativeWireTests).
+        using ClickHouseClient client = FakeClickHouse.Client(server, o => o.WireFormat = ClickHouseWireFormat.RowBinary);
         EventRow[] rows = [.. Enumerable.Range(0, 50_000).Select(i => EventRow.Numbered((uint)i))];
         var progress = new Recorded<ClickHouseInsertProgress>();
         var options = new ClickHouseInsertOptions { Progress = progress };

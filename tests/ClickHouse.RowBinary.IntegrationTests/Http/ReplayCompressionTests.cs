@@ -42,7 +42,7 @@ public class ReplayCompressionTests
     public async Task Compressed_inserts_carry_the_rows(ClickHouseCompression compression, string coding)
     {
         await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(TableColumns.Of<WebVisit>(), _ => ReplayResponse.Empty));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, RequestCompression = compression });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, RequestCompression = compression, WireFormat = ClickHouseWireFormat.RowBinary });
 
         ClickHouseInsertResult inserted = await client.InsertAsync("web_visits", WebVisit.Generate(20_000));
 

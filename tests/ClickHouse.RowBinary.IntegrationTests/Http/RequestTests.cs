@@ -27,6 +27,7 @@ public sealed class RequestTests
             o.User = "alice";
             o.Password = "s3cret&x=1";
             o.Database = "analytics";
+            o.WireFormat = ClickHouseWireFormat.RowBinary;
         });
         WebVisit[] rows = [WebVisit.Make(0), WebVisit.Make(1), WebVisit.Make(2)];
 
@@ -57,7 +58,7 @@ public sealed class RequestTests
     public async Task A_plain_body_of_any_size_is_a_zlib_stream_whose_checksum_holds(int rows)
     {
         FakeClickHouse handler = EmptyOk();
-        using ClickHouseClient client = FakeClickHouse.Client(handler);
+        using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.WireFormat = ClickHouseWireFormat.RowBinary);
 
         await client.InsertAsync("web_visits", WebVisit.Generate(rows));
 
@@ -89,7 +90,7 @@ public sealed class RequestTests
     public async Task Gzip_request_compression_compresses_the_rows_and_says_so()
     {
         FakeClickHouse handler = EmptyOk();
-        using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.RequestCompression = ClickHouseCompression.GZip);
+        using ClickHouseClient client = FakeClickHouse.Client(handler, o => (o.RequestCompression, o.WireFormat) = (ClickHouseCompression.GZip, ClickHouseWireFormat.RowBinary));
 
         ClickHouseInsertResult result = await client.InsertAsync("web_visits", WebVisit.Generate(10_000));
 
@@ -112,7 +113,7 @@ public sealed class RequestTests
     public async Task Every_request_compression_decodes_to_the_rows(ClickHouseCompression compression, string coding)
     {
         FakeClickHouse handler = EmptyOk();
-        using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.RequestCompression = compression);
+        using ClickHouseClient client = FakeClickHouse.Client(handler, o => (o.RequestCompression, o.WireFormat) = (compression, ClickHouseWireFormat.RowBinary));
 
         await client.InsertAsync("web_visits", WebVisit.Generate(1000));
 
@@ -135,7 +136,7 @@ public sealed class RequestTests
     public async Task Rows_from_an_async_sequence_are_streamed_and_counted()
     {
         FakeClickHouse handler = EmptyOk();
-        using ClickHouseClient client = FakeClickHouse.Client(handler);
+        using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.WireFormat = ClickHouseWireFormat.RowBinary);
 
         ClickHouseInsertResult result = await client.InsertAsync("web_visits", GenerateAsync(2500));
 

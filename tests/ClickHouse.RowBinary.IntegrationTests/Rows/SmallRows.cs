@@ -31,3 +31,15 @@ public partial record struct DefaultedRow(
 /// <summary>`SELECT number FROM system.numbers`.</summary>
 [ClickHouseRow]
 public partial record struct CountRow([property: ClickHouseColumn("number")] ulong Number);
+
+/// <summary>A JSON column, whose Native layout depends on the server's version.</summary>
+[ClickHouseRow]
+public partial record struct DocumentRow(
+    [property: ClickHouseColumn("id")] uint Id,
+    [property: ClickHouseColumn("doc", Type = "JSON")] string Doc);
+
+/// <summary>A Dynamic column inside an array.</summary>
+[ClickHouseRow]
+public partial record struct DynamicListRow(
+    [property: ClickHouseColumn("id")] uint Id,
+    [property: ClickHouseColumn("values", Type = "Array(Dynamic)")] ClickHouseDynamic[] Values);

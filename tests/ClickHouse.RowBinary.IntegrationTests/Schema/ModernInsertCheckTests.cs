@@ -8,7 +8,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Schema;
 /// <summary>
 /// The insert check where the server checks too (ClickHouse 21.12 and later, answered as 26.9 does): the rows go as
 /// RowBinaryWithNamesAndTypes with the table's own type names, which ClickHouse 26.9 accepts, and a refusal that says
-/// the table changed makes the client ask again. Also: one probe for many first callers, and the one rule set.
+/// the table changed makes the client ask again. Also: one probe for many first callers, and the one rule set. The
+/// clients insert RowBinary (Native blocks name their columns' types themselves: NativeWireTests).
 /// </summary>
 public sealed class ModernInsertCheckTests
 {
@@ -29,7 +30,7 @@ public sealed class ModernInsertCheckTests
     public async Task Rows_go_with_a_header_of_the_tables_own_type_names_and_the_server_told_to_check_it()
     {
         await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(s_looseTable, _ => ReplayResponse.Empty));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
 
         ClickHouseInsertResult result = await client.InsertAsync("loose", s_rows);
 
@@ -49,7 +50,7 @@ public sealed class ModernInsertCheckTests
     public async Task ClickHouse_reads_what_is_sent_as_the_table_and_refuses_it_once_the_table_has_changed()
     {
         await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(s_looseTable, _ => ReplayResponse.Empty));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
 
         await client.InsertAsync("loose", s_rows);
 
@@ -69,7 +70,7 @@ public sealed class ModernInsertCheckTests
         await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(s_looseTable, request => request.IsInsert
             ? Interlocked.Increment(ref inserts) == 2 ? ReplayResponse.Error(117, HeaderRefusal, 400) : ReplayResponse.Empty
             : ReplayResponse.Error(62, "unexpected query")));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
 
         await client.InsertAsync("loose", s_rows);
         var refused = await Assert.ThrowsAsync<ClickHouseServerException>(() => client.InsertAsync("loose", s_rows));
@@ -131,7 +132,7 @@ public sealed class ModernInsertCheckTests
     public async Task The_batch_inserter_sends_the_header_with_every_batch()
     {
         await using var server = new ReplayServer.ReplayServer(TableSchemaAnswer.Describing(s_looseTable, _ => ReplayResponse.Empty));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
         await using (ClickHouseBatchInserter<LooseRow> inserter = client.CreateBatchInserter<LooseRow>("loose",
             new ClickHouseBatchInserterOptions { MaxRows = 1, DeduplicationToken = false }))
         {

@@ -27,7 +27,7 @@ public sealed class OpenTelemetryTests
 
         List<EventRow> read = await client.QueryListAsync<EventRow>("SELECT id, name, code FROM events", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary });
         // Unchecked: the schema probe would be a request (and a span) of its own.
-        await client.InsertAsync("events", read, new ClickHouseInsertOptions { QueryId = "insert-1", CheckSchema = false });
+        await client.InsertAsync("events", read, new ClickHouseInsertOptions { QueryId = "insert-1", CheckSchema = false, WireFormat = ClickHouseWireFormat.RowBinary });
         await Assert.ThrowsAsync<ClickHouseServerException>(() => client.ExecuteAsync("DROP TABLE missing"));
         tracing.ForceFlush();
         metering.ForceFlush();

@@ -26,6 +26,50 @@ public class NativeSerializerTests
         Assert.All(blocks, block => Assert.Equal(["UInt64", "DateTime", "Nullable(Float64)", Tick.StatusType, "String"], block.Columns.Select(c => c.Type)));
     }
 
+    [Theory]
+    [InlineData(500, 100_000)]
+    [InlineData(12_000, 4_000)]
+    public async Task Write_LargeRows_EndBlocksAtBlockBytes_ByColumnAndByRow(int count, int size)
+    {
+        // Strings of 100 KB: a block of 65,536 such rows would hold 6.5 GB. WebVisit's columns are all flat (staged
+        // column by column); Tick has a Nullable column (staged row by row). 12,000 rows are more than a sequence's
+        // 4,096 taken at a time, which must not move where blocks end.
+        string large = new('u', size);
+        WebVisit[] visits = [.. Enumerable.Range(0, count).Select(i => new WebVisit(new DateOnly(2025, 1, 1), large + i, (ushort)i, 1, 2, 3, (ulong)i))];
+        Tick[] ticks = [.. Enumerable.Range(0, count).Select(i => TickRows.Create(i) with { Label = large + i })];
+
+        await AssertBlocksEndAtBlockBytes(visits, size);
+        await AssertBlocksEndAtBlockBytes(ticks, size);
+    }
+
+    private static async Task AssertBlocksEndAtBlockBytes<T>(T[] rows, int size)
+        where T : IClickHouseRow<T>
+    {
+        byte[] data = Write(rows);
+        List<NativeBlocks.Block> blocks = NativeBlocks.Blocks(data);
+
+        Assert.InRange(blocks.Count, 3, 4);
+        Assert.Equal(rows.Length, blocks.Sum(b => b.Rows));
+        // Every block but the last holds BlockBytes of values, and at most a run (1 MiB) and a row more.
+        Assert.All(blocks.SkipLast(1), b => Assert.InRange(b.Length, NativeSerializer.BlockBytes, NativeSerializer.BlockBytes + (1024 * 1024) + size + 1_000));
+        Assert.Equal(rows, NativeSerializer.ReadList<T>(data));
+        // Every entry point cuts the same blocks.
+        Assert.Equal(data, Write(rows.ToList()));
+        Assert.Equal(data, Write(rows.Select(r => r)));
+        using var stream = new MemoryStream();
+        await NativeSerializer.WriteAsync(stream, ToAsync(rows));
+        Assert.Equal(data, stream.ToArray());
+    }
+
+    private static async IAsyncEnumerable<T> ToAsync<T>(IEnumerable<T> rows)
+    {
+        foreach (T row in rows)
+        {
+            await Task.Yield();
+            yield return row;
+        }
+    }
+
     [Fact]
     public async Task EveryWriteGivesTheSameBytes_AndEveryReadTheSameRows()
     {
