@@ -76,7 +76,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         _table = table;
         _database = options.Database;
         _format = options.Format;
-        _native = client.InsertsNative<T>(options.WireFormat, options.Format, nameof(options));
+        _native = client.InsertsNative<T>(options.WireFormat, options.Format, options.CheckSchema, nameof(options));
         _sql = ClickHouseClient.InsertStatement(options.Database, table, T.Schema, _native ? ClickHouseClient.NativeFormatName : options.Format.ToString());
         _maxRows = options.MaxRows;
         _maxPendingRows = options.MaxPendingRows;

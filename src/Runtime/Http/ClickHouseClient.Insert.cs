@@ -69,7 +69,7 @@ public sealed partial class ClickHouseClient
     {
         ArgumentException.ThrowIfNullOrEmpty(table);
         RowBinaryFormat rowFormat = CheckFormat(options);
-        bool native = InsertsNative<T>(options?.WireFormat, rowFormat, nameof(options));
+        bool native = InsertsNative<T>(options?.WireFormat, rowFormat, options?.CheckSchema ?? true, nameof(options));
         CheckDeduplicationToken(options);
         string queryId = options?.QueryId ?? NewQueryId();
         RequestScope? scope = RequestScope.Of(options);

@@ -27,10 +27,11 @@ public sealed partial class ClickHouseClient
 
     /// <summary>
     /// Whether an INSERT of rows of <typeparamref name="T"/> in <paramref name="rowFormat"/> goes as Native: as the request
-    /// or the client asks, else (<see cref="ClickHouseClientOptions.WireFormat"/> null) Native unless the rows have a
-    /// column whose Native layout depends on the server's version.
+    /// or the client asks, else (<see cref="ClickHouseClientOptions.WireFormat"/> null) Native where the insert check runs
+    /// (<paramref name="checkSchema"/>: blocks then name the table's own types, which old servers read a block's bytes as)
+    /// and no column's Native layout depends on the server's version.
     /// </summary>
-    internal bool InsertsNative<T>(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, string optionsName)
+    internal bool InsertsNative<T>(ClickHouseWireFormat? requested, RowBinaryFormat rowFormat, bool checkSchema, string optionsName)
         where T : IClickHouseRow<T>
     {
         ClickHouseWireFormat? chosen = requested ?? _wireFormat;
@@ -48,7 +49,7 @@ public sealed partial class ClickHouseClient
             }
             return false;
         }
-        return chosen is null ? !NativeWriting<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
+        return chosen is null ? checkSchema && !NativeWriting<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
     }
 
     /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format; RowBinary unless asked.</summary>

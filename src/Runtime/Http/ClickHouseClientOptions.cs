@@ -81,7 +81,8 @@ public sealed class ClickHouseClientOptions
     /// otherwise (<see cref="ClickHouseInsertOptions.WireFormat"/>, <see cref="ClickHouseQueryOptions.WireFormat"/>).
     /// Null (the default) picks, for each direction, the format measured faster end to end (docs/native-format.md):
     /// inserts and the batch inserter send <see cref="ClickHouseWireFormat.Native"/> (the server parses it with less
-    /// work), except rows with JSON or Dynamic columns, whose Native layouts differ between server versions; typed
+    /// work), except rows with JSON or Dynamic columns, whose Native layouts differ between server versions, and inserts
+    /// with the insert check off (Native blocks then cannot name the table's own types, which old servers need); typed
     /// reads ask for <see cref="ClickHouseWireFormat.RowBinary"/> (Native reads are no faster: the rows, not the
     /// format, are their cost). <see cref="RowBinaryFormat.RowBinaryWithDefaults"/> inserts are always RowBinary.
     /// </summary>

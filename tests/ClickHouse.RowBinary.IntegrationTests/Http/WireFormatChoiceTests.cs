@@ -5,8 +5,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Http;
 
 /// <summary>
 /// The format each request travels in when nothing says: inserts and the batch inserter Native, typed reads RowBinary
-/// (docs/native-format.md measures both directions); rows with JSON or Dynamic columns and RowBinaryWithDefaults inserts
-/// RowBinary; a client's or a request's choice over the default.
+/// (docs/native-format.md measures both directions); rows with JSON or Dynamic columns, RowBinaryWithDefaults inserts
+/// and inserts without the insert check RowBinary; a client's or a request's choice over the default.
 /// </summary>
 public sealed class WireFormatChoiceTests
 {
@@ -45,7 +45,7 @@ public sealed class WireFormatChoiceTests
     }
 
     [Fact]
-    public async Task Rows_with_JSON_or_Dynamic_columns_and_RowBinaryWithDefaults_inserts_go_as_RowBinary_by_default()
+    public async Task Rows_with_JSON_or_Dynamic_columns_RowBinaryWithDefaults_and_unchecked_inserts_go_as_RowBinary_by_default()
     {
         FakeClickHouse handler = new FakeClickHouse(_ => FakeClickHouse.Ok([])).Describing(TableColumns.Of<DocumentRow>());
         using ClickHouseClient client = FakeClickHouse.Client(handler);
@@ -57,10 +57,13 @@ public sealed class WireFormatChoiceTests
         await client.InsertAsync("docs", [new DocumentRow(1, """{"a":1}""")]);
         await dynamicClient.InsertAsync("values", [new DynamicListRow(1, [ClickHouseDynamic.From(5L)])]);
         await defaultsClient.InsertAsync("defaults", [new DefaultedRow(1, null)], new ClickHouseInsertOptions { Format = RowBinaryFormat.RowBinaryWithDefaults });
+        await defaultsClient.InsertAsync("defaults", [new DefaultedRow(2, "x")], new ClickHouseInsertOptions { CheckSchema = false });
 
         Assert.Matches(" FORMAT RowBinary(WithNamesAndTypes)?$", Query(Assert.Single(handler.Requests)));
         Assert.Matches(" FORMAT RowBinary(WithNamesAndTypes)?$", Query(Assert.Single(dynamicHandler.Requests)));
-        Assert.EndsWith(" FORMAT RowBinaryWithDefaults", Query(Assert.Single(defaultsHandler.Requests)), StringComparison.Ordinal);
+        Assert.Equal(2, defaultsHandler.Requests.Count);
+        Assert.EndsWith(" FORMAT RowBinaryWithDefaults", Query(defaultsHandler.Requests[0]), StringComparison.Ordinal);
+        Assert.EndsWith(") FORMAT RowBinary", Query(defaultsHandler.Requests[1]), StringComparison.Ordinal);
     }
 
     [Theory]
