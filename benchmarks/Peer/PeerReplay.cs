@@ -60,9 +60,14 @@ public sealed class PeerReplay : IAsyncDisposable
             _server = new ReplayServer.ReplayServer(Answer);
             Url = _server.Url;
         }
-        Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default" });
+        // RowBinary both ways, as every peer table was measured (the client's default inserts Native since 2026-11-27):
+        // OursNative is the default's insert.
+        Ours = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", WireFormat = ClickHouseWireFormat.RowBinary });
         OursNative = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", WireFormat = ClickHouseWireFormat.Native });
-        OursZstd = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = Url, User = "default", RequestCompression = ClickHouseCompression.Zstd });
+        OursZstd = new ClickHouseClient(new ClickHouseClientOptions
+        {
+            Endpoint = Url, User = "default", RequestCompression = ClickHouseCompression.Zstd, WireFormat = ClickHouseWireFormat.RowBinary,
+        });
         DriverUncompressed = CreateDriver(Url, compression: false);
         DriverDefaults = CreateDriver(Url, compression: true);
     }

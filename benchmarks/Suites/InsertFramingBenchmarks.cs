@@ -84,7 +84,7 @@ public class InsertFramingBenchmarks : IThroughputWorkload, IVerifiedSuite
         return _sink.Count;
     }
 
-    private static readonly ClickHouseInsertOptions s_unchecked = new() { CheckSchema = false };
+    private static readonly ClickHouseInsertOptions s_unchecked = new() { CheckSchema = false, WireFormat = ClickHouseWireFormat.RowBinary };
 
     [Benchmark]
     public async Task<long> Http_InsertAsync()

@@ -77,6 +77,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
         _ => _replay.DriverDefaults.InsertBinaryAsync(Table, _visits),
     };
 
+    /// <summary>Ours in RowBinary, checked against the table (as every earlier peer table measured it).</summary>
     [Benchmark]
     public Task<long> Ours_Insert() => OursInsert(_replay.Ours, options: null);
 
@@ -90,7 +91,7 @@ public class PeerInsertBenchmarks : IThroughputWorkload, IVerifiedSuite
     [Benchmark]
     public Task<long> Ours_Insert_Zstd() => OursInsert(_replay.OursZstd, options: null);
 
-    /// <summary>Ours sending Native blocks (checked against the table as <see cref="Ours_Insert"/>).</summary>
+    /// <summary>Ours sending Native blocks (checked against the table as <see cref="Ours_Insert"/>): the client's default insert.</summary>
     [Benchmark]
     public Task<long> Ours_Insert_Native() => OursInsert(_replay.OursNative, options: null);
 

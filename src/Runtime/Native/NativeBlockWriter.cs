@@ -214,20 +214,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             WriteEncoded(ref writer, _transcoders![column]);
             return;
         }
-        ReadOnlySpan<byte> values = _staged[column]!.WrittenSpan;
-        NativeColumnEncoder? encoder = _encoders[column];
-        if (encoder is null)
-        {
-            writer.WriteBytes(values);
-            return;
-        }
-        var reader = new RowBinaryReader(values);
-        encoder.Clear();
-        for (int row = 0; row < _rows; row++)
-        {
-            encoder.Add(ref reader);
-        }
-        WriteEncoded(ref writer, encoder);
+        writer.WriteBytes(_staged[column]!.WrittenSpan);
     }
 
     private void WriteColumnHeader(ref RowBinaryWriter writer, int column)
