@@ -9,7 +9,8 @@ namespace ClickHouse.RowBinary.Benchmarks.Batching;
 
 /// <summary>
 /// Suite 6a: concurrent callers, each awaiting single-row <c>InsertAsync</c> calls on one shared
-/// <see cref="ClickHouseBatchInserter{T}"/> (MaxDelay 50 ms, the rest default), against the local server.
+/// <see cref="ClickHouseBatchInserter{T}"/> (MaxDelay 50 ms, the rest default), against the local server, its batches
+/// sent as RowBinary and as Native (the default since 2026-11-27: each batch's rows taken apart into Native blocks).
 /// </summary>
 [SuiteJob(SuiteKind.EndToEnd)]
 [MemoryDiagnoser]
@@ -25,11 +26,14 @@ public class BatchedInsertBenchmarks : ConcurrentInsertSuite
 
     public static IEnumerable<int> CallerCounts() => InMode([1, 10, 100, 1_000, 10_000]);
 
+    [Params(ClickHouseWireFormat.RowBinary, ClickHouseWireFormat.Native)]
+    public ClickHouseWireFormat WireFormat { get; set; }
+
     protected override string MethodName => nameof(Batched);
 
     protected override void Start()
     {
-        _inserter = Client.CreateBatchInserter<WebVisit>(Table, new ClickHouseBatchInserterOptions { MaxDelay = MaxDelay });
+        _inserter = Client.CreateBatchInserter<WebVisit>(Table, new ClickHouseBatchInserterOptions { MaxDelay = MaxDelay, WireFormat = WireFormat });
         ClickHouseBatchInserter<WebVisit> inserter = _inserter;
         _insert = row => inserter.InsertAsync(row);
     }

@@ -24,6 +24,10 @@ public sealed class ReplayServer : IAsyncDisposable
     public const int MaxRecordedBody = 1024 * 1024;
 
     private const int ChunkSize = 1024 * 1024;
+
+    /// <summary>The largest body sent in one write with its head and end.</summary>
+    private const int CoalescedBodyLimit = 64 * 1024;
+
     private readonly Func<ReplayRequest, ReplayResponse> _handler;
     private readonly TcpListener _listener;
     private readonly CancellationTokenSource _stop = new();
@@ -146,15 +150,23 @@ public sealed class ReplayServer : IAsyncDisposable
             head.Append(header.Key).Append(": ").Append(header.Value).Append("\r\n");
         }
         head.Append("Transfer-Encoding: chunked\r\n\r\n");
-        await stream.WriteAsync(Encoding.ASCII.GetBytes(head.ToString())).ConfigureAwait(false);
+        // A small answer goes in one write, as a server's usually arrives: a client that has read its first row finds
+        // the rest already in, however busy the machine (tests of what a client does with an answer that has ended).
+        using MemoryStream? whole = body.Length <= CoalescedBodyLimit ? new MemoryStream() : null;
+        Stream target = whole is null ? stream : whole;
+        await target.WriteAsync(Encoding.ASCII.GetBytes(head.ToString())).ConfigureAwait(false);
         for (int offset = 0; offset < body.Length; offset += ChunkSize)
         {
             int length = Math.Min(ChunkSize, body.Length - offset);
-            await stream.WriteAsync(Encoding.ASCII.GetBytes(length.ToString("X", CultureInfo.InvariantCulture) + "\r\n")).ConfigureAwait(false);
-            await stream.WriteAsync(body.AsMemory(offset, length)).ConfigureAwait(false);
-            await stream.WriteAsync("\r\n"u8.ToArray()).ConfigureAwait(false);
+            await target.WriteAsync(Encoding.ASCII.GetBytes(length.ToString("X", CultureInfo.InvariantCulture) + "\r\n")).ConfigureAwait(false);
+            await target.WriteAsync(body.AsMemory(offset, length)).ConfigureAwait(false);
+            await target.WriteAsync("\r\n"u8.ToArray()).ConfigureAwait(false);
         }
-        await stream.WriteAsync("0\r\n\r\n"u8.ToArray()).ConfigureAwait(false);
+        await target.WriteAsync("0\r\n\r\n"u8.ToArray()).ConfigureAwait(false);
+        if (whole is not null)
+        {
+            await stream.WriteAsync(whole.GetBuffer().AsMemory(0, (int)whole.Length)).ConfigureAwait(false);
+        }
     }
 
     /// <summary>Stops listening and waits for open connections to end.</summary>

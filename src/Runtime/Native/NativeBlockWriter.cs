@@ -103,7 +103,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     public bool IsFull => !_blockWritten && (_rows >= NativeSerializer.BlockRows || (_runDone == 0 && _stagedBytes >= NativeSerializer.BlockBytes));
 
-    /// <summary>Stages rows and writes the block they make.</summary>
+    /// <summary>Writes the block staged: what comes before its columns, then every column.</summary>
     public void WriteBlock(ref RowBinaryWriter writer)
     {
         WriteBlockHeader(ref writer);
@@ -171,8 +171,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>
     /// Stages rows from the start of <paramref name="rows"/> into the block being built (a new one after a block was
     /// written), until they run out or the block is full; returns how many it took. The writer keeps values, not rows:
-    /// the rows taken may go. A null row is an error here, before any of its values: the generated column loops take
-    /// every row to be an instance.
+    /// the rows taken may go.
     /// </summary>
     /// <exception cref="RowBinaryException">A value cannot be written; the message names its column and row.</exception>
     public int Stage(ReadOnlySpan<T> rows)
@@ -182,16 +181,6 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             StartBlock();
         }
         rows = rows.Slice(0, Math.Min(rows.Length, NativeSerializer.BlockRows - _rows));
-        if (!typeof(T).IsValueType)
-        {
-            for (int row = 0; row < rows.Length; row++)
-            {
-                if (rows[row] is null)
-                {
-                    throw RowErrors.NullRow(T.Schema, _nextRow + row);
-                }
-            }
-        }
         int taken = _byRow ? StageByRow(rows) : StageByColumn(rows);
         _nextRow += taken;
         return taken;
@@ -278,6 +267,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         while (taken < rows.Length && _stagedBytes < NativeSerializer.BlockBytes)
         {
             ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(RowStageRows, rows.Length - taken));
+            CheckInstances(run, _nextRow + taken);
             _rowBytes.Clear();
             // A run ends at RunBytes, or at the row that brings the block to BlockBytes: the block ends there, whatever
             // the runs were (a retry must send the same blocks).
@@ -308,6 +298,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 _runStartBytes = _stagedBytes;
             }
             ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(Math.Min(_runRows - _runDone, rows.Length - taken), NativeSerializer.BlockRows - _rows));
+            CheckInstances(run, _nextRow + taken);
             for (int c = 0; c < _staged.Length; c++)
             {
                 PooledBufferWriter staged = _staged[c]!;
@@ -328,6 +319,25 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             }
         }
         return taken;
+    }
+
+    /// <summary>
+    /// A null row is an error before any of its run's values: the generated column loops take every row to be an
+    /// instance. Checked a run at a time, so that rows a full block leaves for the next are not checked twice.
+    /// </summary>
+    private static void CheckInstances(ReadOnlySpan<T> run, long firstRow)
+    {
+        if (typeof(T).IsValueType)
+        {
+            return;
+        }
+        for (int row = 0; row < run.Length; row++)
+        {
+            if (run[row] is null)
+            {
+                throw RowErrors.NullRow(T.Schema, firstRow + row);
+            }
+        }
     }
 
     private static void WriteValues(ref RowBinaryWriter writer, int column, ReadOnlySpan<T> rows, long firstRow)
