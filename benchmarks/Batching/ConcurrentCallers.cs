@@ -67,6 +67,12 @@ public sealed class ConcurrentCallers
                 Interlocked.Increment(ref _refused);
                 _refusal = $"code {e.Code}";
             }
+            catch (ClickHousePartialInsertException e) when (e.InnerException is System.Net.Http.HttpRequestException)
+            {
+                // The connection was reset after the whole row had gone: the client cannot know whether it stayed.
+                Interlocked.Increment(ref _refused);
+                _refusal = "connection reset after the body";
+            }
             catch (System.Net.Http.HttpRequestException e)
             {
                 // At a thousand concurrent single-row INSERTs the server resets connections.
