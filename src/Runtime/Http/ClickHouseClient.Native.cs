@@ -49,7 +49,7 @@ public sealed partial class ClickHouseClient
             }
             return false;
         }
-        return chosen is null ? checkSchema && !NativeWriting<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
+        return chosen is null ? checkSchema && !NativeRowTypes<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
     }
 
     /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format; RowBinary unless asked.</summary>
@@ -110,7 +110,7 @@ public sealed partial class ClickHouseClient
     private Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
-        if (NativeReading<T>.HasJson)
+        if (NativeRowTypes<T>.HasJson)
         {
             options = WithSettingUnlessSet(options, NativeJsonAsStringSetting, "1");
         }
@@ -153,32 +153,26 @@ public sealed partial class ClickHouseClient
         return copy;
     }
 
-    /// <summary>What a Native read of <typeparamref name="T"/> asks the server for, worked out once per row type.</summary>
-    private static class NativeReading<T>
+    /// <summary>What Native requests of <typeparamref name="T"/> depend on in its column types, worked out once per row type.</summary>
+    private static class NativeRowTypes<T>
         where T : IClickHouseRow<T>
     {
-        // Not a static readonly field: a broken schema stays a clear exception, not a TypeInitializationException.
+        // Not static readonly fields: a broken schema stays a clear exception, not a TypeInitializationException.
         private static bool? s_hasJson;
-
-        /// <summary>A column of the row type is JSON or holds JSON.</summary>
-        public static bool HasJson => s_hasJson ??= RowSchemaCache<T>.Types.Any(HasJsonType);
-
-        private static bool HasJsonType(ClickHouseType type) => type.Kind == ClickHouseTypeKind.Json || type.Arguments.Any(HasJsonType);
-    }
-
-    /// <summary>What the default insert format of <typeparamref name="T"/> depends on, worked out once per row type.</summary>
-    private static class NativeWriting<T>
-        where T : IClickHouseRow<T>
-    {
         private static bool? s_layoutDependsOnServer;
+
+        /// <summary>A column of the row type is JSON or holds JSON: a read asks for it as text.</summary>
+        public static bool HasJson => s_hasJson ??= AnyColumnHolds(kind => kind == ClickHouseTypeKind.Json);
 
         /// <summary>
         /// A column is JSON or Dynamic, or holds one: their Native layouts (serialization versions, flattened or not)
         /// changed between server versions, where their RowBinary did not; such rows go as RowBinary unless asked.
         /// </summary>
-        public static bool LayoutDependsOnServer => s_layoutDependsOnServer ??= RowSchemaCache<T>.Types.Any(DependsOnServer);
+        public static bool LayoutDependsOnServer => s_layoutDependsOnServer ??= AnyColumnHolds(kind => kind is ClickHouseTypeKind.Json or ClickHouseTypeKind.Dynamic);
 
-        private static bool DependsOnServer(ClickHouseType type)
-            => type.Kind is ClickHouseTypeKind.Json or ClickHouseTypeKind.Dynamic || type.Arguments.Any(DependsOnServer);
+        private static bool AnyColumnHolds(Func<ClickHouseTypeKind, bool> kind) => RowSchemaCache<T>.Types.Any(type => Holds(type, kind));
+
+        private static bool Holds(ClickHouseType type, Func<ClickHouseTypeKind, bool> kind)
+            => kind(type.Kind) || type.Arguments.Any(argument => Holds(argument, kind));
     }
 }

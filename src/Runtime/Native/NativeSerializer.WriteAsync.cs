@@ -52,10 +52,10 @@ public static partial class NativeSerializer
             switch (rows)
             {
                 case T[] array:
-                    await output.StageAsync(new RowRun<T>(array, null, 0, array.Length), cancellationToken).ConfigureAwait(false);
+                    await output.StageAsync(new RowRun<T>(array, null, array.Length), cancellationToken).ConfigureAwait(false);
                     break;
                 case List<T> list:
-                    await output.StageAsync(new RowRun<T>(null, list, 0, list.Count), cancellationToken).ConfigureAwait(false);
+                    await output.StageAsync(new RowRun<T>(null, list, list.Count), cancellationToken).ConfigureAwait(false);
                     break;
                 default:
                     T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
@@ -65,7 +65,7 @@ public static partial class NativeSerializer
                         int count;
                         while ((count = Fill(enumerator, gathered)) > 0)
                         {
-                            await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
+                            await output.StageAsync(new RowRun<T>(gathered, null, count), cancellationToken).ConfigureAwait(false);
                         }
                     }
                     finally
@@ -99,11 +99,11 @@ public static partial class NativeSerializer
                 gathered[count++] = row;
                 if (count == gathered.Length)
                 {
-                    await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
+                    await output.StageAsync(new RowRun<T>(gathered, null, count), cancellationToken).ConfigureAwait(false);
                     count = 0;
                 }
             }
-            await output.StageAsync(new RowRun<T>(gathered, null, 0, count), cancellationToken).ConfigureAwait(false);
+            await output.StageAsync(new RowRun<T>(gathered, null, count), cancellationToken).ConfigureAwait(false);
             await output.WriteStagedAsync(cancellationToken).ConfigureAwait(false);
         }
         finally
@@ -194,11 +194,11 @@ public static partial class NativeSerializer
         writer.Flush();
     }
 
-    /// <summary>Rows in an array or a list, as a span on demand (a span cannot be held across an await).</summary>
-    private readonly record struct RowRun<T>(T[]? Array, List<T>? List, int Start, int Count)
+    /// <summary>The first rows of an array or a list, as a span on demand (a span cannot be held across an await).</summary>
+    private readonly record struct RowRun<T>(T[]? Array, List<T>? List, int Count)
     {
         public ReadOnlySpan<T> Span => Array is not null
-            ? new ReadOnlySpan<T>(Array, Start, Count)
-            : CollectionsMarshal.AsSpan(List).Slice(Start, Count);
+            ? new ReadOnlySpan<T>(Array, 0, Count)
+            : CollectionsMarshal.AsSpan(List).Slice(0, Count);
     }
 }
