@@ -7,9 +7,16 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 internal sealed partial class Emitter
 {
     private const string NativeColumnsType = "global::ClickHouse.RowBinary.NativeColumns";
+    private const string NativeColumnWritersType = "global::ClickHouse.RowBinary.NativeColumnWriters";
 
     /// <summary>The reader variable in the scalar reads of <see cref="ScalarCode.Read"/>, which Native reads point at each column's own reader.</summary>
     private static readonly Regex s_readerVariable = new(@"\breader\b", RegexOptions.CultureInvariant);
+
+    /// <summary>The writer variable of the scalar writes, which Native's row writes point at each column's own writer.</summary>
+    private static readonly Regex s_writerVariable = new(@"\bwriter\b", RegexOptions.CultureInvariant);
+
+    /// <summary>A statement that starts with a call on the writer.</summary>
+    private static readonly Regex s_leadingWriter = new(@"^writer\.", RegexOptions.CultureInvariant);
 
     /// <summary>
     /// Native's writer: one column of a block of rows at a time, each row's value in RowBinary, as the row writer
@@ -69,6 +76,115 @@ internal sealed partial class Emitter
                 _code.Unindent();
             }
         }
+    }
+
+    /// <summary>
+    /// Native's writer of a run of rows into every column's buffer: each fixed-width column into one span reserved
+    /// for the run, then one pass over the rows for every other column, each value in RowBinary into its column's own
+    /// writer, so that a row's strings, arrays and maps are read from memory once and in the order they were made.
+    /// The runtime takes apart the columns Native lays out otherwise (Nullable, arrays, LowCardinality...).
+    /// </summary>
+    private void EmitWriteNativeRows()
+    {
+        _code.WriteLine($"static void {_interface}.WriteNativeRows({NativeColumnWritersType} columns, global::System.ReadOnlySpan<{_spec.Row.TypeName}> rows)");
+        using (_code.OpenBlock())
+        {
+            var names = new LocalNames("columns", "rows", "row", "writer");
+            var byRow = new List<(string Local, System.Action Write)>();
+            int column = 0;
+            var fields = _spec.Row.Fields;
+            for (int index = 0; index < fields.Count; index++)
+            {
+                FieldSpec field = fields[index];
+                string member = "row." + Identifier(field.MemberName);
+                if (field.Value is NestedValueSpec nested)
+                {
+                    for (int k = 0; k < nested.Row.Fields.Count; k++)
+                    {
+                        string write = _columnMethods[index]!.NestedWrites![k];
+                        string local = DeclareNativeWriter(column++, NestedArrayHint(field, nested.Row.Fields[k]), names);
+                        byRow.Add((local, () => EmitWriteNestedNativeValue(field, nested, write, member, names)));
+                    }
+                    continue;
+                }
+                if (field.Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is not null)
+                {
+                    // The column's own loop (WriteNativeColumn): every row's value into one span.
+                    _code.WriteLine($"columns.WriteColumn({Number(column++)}, rows);");
+                    continue;
+                }
+                ColumnMethods? methods = _columnMethods[index];
+                string valueLocal = DeclareNativeWriter(column++, field.LocalName, names);
+                byRow.Add((valueLocal, () => EmitWriteColumn(field, methods, member, names)));
+            }
+            if (byRow.Count == 0)
+            {
+                return;
+            }
+            _code.WriteLine($"foreach ({_spec.Row.TypeName} row in rows)");
+            using (_code.OpenBlock())
+            {
+                foreach ((string local, System.Action write) in byRow)
+                {
+                    EmitWriteToColumn(local, write);
+                }
+            }
+            foreach ((string local, _) in byRow)
+            {
+                _code.WriteLine($"{local}.Flush();");
+            }
+        }
+    }
+
+    /// <summary>
+    /// A row's value written into its column's writer <paramref name="local"/>: one statement naming it, or, where the
+    /// write is more (or names the writer otherwise), a block in which <c>writer</c> refers to it.
+    /// </summary>
+    private void EmitWriteToColumn(string local, System.Action write)
+    {
+        int mark = _code.Length;
+        write();
+        string[] lines = _code.CutLines(mark);
+        if (lines.Length == 1)
+        {
+            string statement = lines[0].Trim();
+            statement = s_leadingWriter.Replace(statement, local + ".");
+            statement = statement.Replace("ref writer", "ref " + local);
+            if (!s_writerVariable.IsMatch(statement))
+            {
+                _code.WriteLine(statement);
+                return;
+            }
+        }
+        _code.WriteLine("{");
+        _code.Indent();
+        _code.WriteLine($"ref {WriterType} writer = ref {local};");
+        _code.Unindent();
+        foreach (string line in lines)
+        {
+            _code.WriteCut("    " + line + "\n");
+        }
+        _code.WriteLine("}");
+    }
+
+    /// <summary>Declares the writer of one column written row by row, and returns its name.</summary>
+    private string DeclareNativeWriter(int column, string hint, LocalNames names)
+    {
+        string local = names.Take(hint + "Column");
+        _code.WriteLine($"{WriterType} {local} = columns.Writer({Number(column)});");
+        return local;
+    }
+
+    /// <summary>One row's value of a <c>name.field</c> column of a Nested field: that field of every element of its collection.</summary>
+    private void EmitWriteNestedNativeValue(FieldSpec field, NestedValueSpec nested, string write, string member, LocalNames names)
+    {
+        if (nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType)
+        {
+            _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {OrNullValueError(nested, member)});");
+            return;
+        }
+        string collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
+        _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
     }
 
     /// <summary>The write of a field without column methods when it is one statement, else null.</summary>

@@ -79,6 +79,8 @@ internal sealed partial class Emitter
             _code.WriteLine();
             EmitWriteNativeColumn();
             _code.WriteLine();
+            EmitWriteNativeRows();
+            _code.WriteLine();
             EmitReadNative();
             if (HasColumnMethods())
             {

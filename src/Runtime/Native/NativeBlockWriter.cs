@@ -6,27 +6,20 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Writes blocks of rows of <typeparamref name="T"/> in Native: the number of columns and rows, then per column its
-/// name, its type and its data. The generated code writes a column's values in RowBinary; where Native lays the column
-/// out the same way (numbers, strings, dates...) they go straight to the output, else an encoder takes them apart into
-/// the column's streams. A block is staged in runs of rows, so that each row is read from memory once rather than
-/// once per column: where every column is flat, column by column (the generated column loops, 256 rows at a time);
-/// where one needs an encoder, row by row (the generated row writer, 4,096 rows at a time into a buffer that the
-/// encoders then take apart), because a row holding arrays, maps and nullable strings has objects the column loops
-/// would each fetch from memory out of order, where the row writer goes through them in the order they were made (a
-/// 250,000-row wide write: 106 ms column by column, 88 ms row by row).
+/// name, its type and its data. A block is staged a run of rows at a time by the generated writer, which puts each
+/// column's values in RowBinary into the column's own buffer: a fixed-width column through one span per run, every
+/// other column in one pass over the rows, so that each row's objects are read from memory once and in the order they
+/// were made. Where Native lays a column out as RowBinary does (numbers, strings, dates...) its buffer is its data;
+/// where not, the column's encoder takes the run's values apart into the column's streams.
 /// </summary>
 internal sealed class NativeBlockWriter<T> : IDisposable
     where T : IClickHouseRow<T>
 {
-    /// <summary>Rows whose values are staged for every column before the next rows: they stay in the CPU's caches.</summary>
-    private const int StageRows = 256;
-
     /// <summary>
-    /// Rows written in RowBinary at a time before the encoders take them apart: fewer cost more (a 250,000-row wide
-    /// write took 107 ms in runs of 256 rows, 88 ms in runs of 4,096, 85 ms in whole blocks of 65,536), and more hold
-    /// more memory.
+    /// Rows staged in a run at most: a run's fixed-width columns stay in the CPU's caches while it is written, and the
+    /// values of the columns encoders take apart are held for a run only.
     /// </summary>
-    private const int RowStageRows = 4096;
+    private const int StageRows = 4096;
 
     /// <summary>
     /// The bytes a run of rows is staged in at most (and a row more): rows of large values are staged a few at a time, so
@@ -35,16 +28,15 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     private const int RunBytes = 1024 * 1024;
 
-    /// <summary>The first run of column loops, before the size of a row is known.</summary>
+    /// <summary>The first run of a block, before the size of a row is known.</summary>
     private const int FirstRunRows = 16;
 
     private readonly IReadOnlyList<string> _typeNames;
     private readonly ClickHouseType[] _types;
     private readonly NativeColumnEncoder?[] _encoders;
     private NativeColumnEncoder[]? _transcoders;
-    private readonly PooledBufferWriter?[] _staged;
-    private readonly bool _byRow;
-    private PooledBufferWriter? _rowBytes;
+    private readonly PooledBufferWriter[] _staged;
+    private readonly NativeColumnWriters _columns;
 
     /// <summary>The rows staged for the block being built, or the rows of the block last written.</summary>
     private int _rows;
@@ -58,7 +50,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>The index (among every row this writer took) of the next row: the row errors name.</summary>
     private long _nextRow;
 
-    /// <summary>The rows of the run of column loops under way: <see cref="StageRows"/> unless rows are large.</summary>
+    /// <summary>The rows of the run under way: <see cref="StageRows"/> unless rows are large.</summary>
     private int _runRows = FirstRunRows;
 
     /// <summary>The rows of the run under way staged so far (a caller's rows may end in the middle of a run).</summary>
@@ -81,15 +73,16 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         var typeNames = new string[columns.Count];
         _types = new ClickHouseType[columns.Count];
         _encoders = new NativeColumnEncoder?[columns.Count];
-        _staged = new PooledBufferWriter?[columns.Count];
+        _staged = new PooledBufferWriter[columns.Count];
         for (int c = 0; c < columns.Count; c++)
         {
             typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
             ClickHouseType type = _types[c] = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
             _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
-            _byRow |= _encoders[c] is not null;
+            _staged[c] = new PooledBufferWriter();
         }
         _typeNames = typeNames;
+        _columns = new NativeColumnWriters(_staged);
     }
 
     public int ColumnCount => _encoders.Length;
@@ -181,7 +174,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             StartBlock();
         }
         rows = rows.Slice(0, Math.Min(rows.Length, NativeSerializer.BlockRows - _rows));
-        int taken = _byRow ? StageByRow(rows) : StageByColumn(rows);
+        int taken = StageRuns(rows);
         _nextRow += taken;
         return taken;
     }
@@ -198,12 +191,12 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     public void WriteColumn(ref RowBinaryWriter writer, int column)
     {
         WriteColumnHeader(ref writer, column);
-        if (_byRow)
+        if (_encoders[column] is { } encoder)
         {
-            WriteEncoded(ref writer, _transcoders![column]);
+            WriteEncoded(ref writer, encoder);
             return;
         }
-        writer.WriteBytes(_staged[column]!.WrittenSpan);
+        writer.WriteBytes(_staged[column].WrittenSpan);
     }
 
     private void WriteColumnHeader(ref RowBinaryWriter writer, int column)
@@ -223,30 +216,21 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     {
         for (int c = 0; c < _staged.Length; c++)
         {
-            _staged[c]?.Dispose();
-            _staged[c] = null;
+            _staged[c].Dispose();
             _encoders[c]?.Dispose();
             if (_transcoders is not null && _transcoders[c] != _encoders[c])
             {
                 _transcoders[c].Dispose();
             }
         }
-        _rowBytes?.Dispose();
-        _rowBytes = null;
     }
 
     private void StartBlock()
     {
-        if (_byRow)
+        for (int c = 0; c < _staged.Length; c++)
         {
-            ClearedTranscoders();
-        }
-        else
-        {
-            for (int c = 0; c < _staged.Length; c++)
-            {
-                (_staged[c] ??= new PooledBufferWriter()).Clear();
-            }
+            _staged[c].Clear();
+            _encoders[c]?.Clear();
         }
         _rows = 0;
         _stagedBytes = 0;
@@ -256,39 +240,12 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// Writes rows in RowBinary, <see cref="RowStageRows"/> (or <see cref="RunBytes"/>) at a time, into a buffer that
-    /// every column's encoder then takes apart.
+    /// Stages rows a run at a time: up to <see cref="StageRows"/>, fewer where rows are large (runs of about
+    /// <see cref="RunBytes"/>). Runs are counted from the block's first row, and a run the caller's rows cut short is
+    /// finished by the next rows, so that where a block ends depends on the rows alone, not on how they were handed
+    /// over (a retry must send the same blocks).
     /// </summary>
-    private int StageByRow(ReadOnlySpan<T> rows)
-    {
-        NativeColumnEncoder[] transcoders = _transcoders!;
-        _rowBytes ??= new PooledBufferWriter();
-        int taken = 0;
-        while (taken < rows.Length && _stagedBytes < NativeSerializer.BlockBytes)
-        {
-            ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(RowStageRows, rows.Length - taken));
-            CheckInstances(run, _nextRow + taken);
-            _rowBytes.Clear();
-            // A run ends at RunBytes, or at the row that brings the block to BlockBytes: the block ends there, whatever
-            // the runs were (a retry must send the same blocks).
-            long threshold = Math.Min(RunBytes, NativeSerializer.BlockBytes - _stagedBytes);
-            int written = RowBinarySerializer.WriteRows(_rowBytes, run, RowBinaryFormat.RowBinary, _nextRow + taken, pending: 0, flushThreshold: threshold);
-            var reader = new RowBinaryReader(_rowBytes.WrittenSpan);
-            TakeApart(transcoders, ref reader, written);
-            taken += written;
-            _rows += written;
-            _stagedBytes += _rowBytes.WrittenCount;
-        }
-        return taken;
-    }
-
-    /// <summary>
-    /// Writes every column's values in RowBinary into its staging buffer, a run of rows at a time: up to
-    /// <see cref="StageRows"/>, fewer where rows are large (runs of about <see cref="RunBytes"/>). Runs are counted
-    /// from the block's first row, and a run the caller's rows cut short is finished by the next rows, so that where a
-    /// block ends depends on the rows alone, not on how they were handed over (a retry must send the same blocks).
-    /// </summary>
-    private int StageByColumn(ReadOnlySpan<T> rows)
+    private int StageRuns(ReadOnlySpan<T> rows)
     {
         int taken = 0;
         while (taken < rows.Length && !IsFull)
@@ -298,16 +255,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 _runStartBytes = _stagedBytes;
             }
             ReadOnlySpan<T> run = rows.Slice(taken, Math.Min(Math.Min(_runRows - _runDone, rows.Length - taken), NativeSerializer.BlockRows - _rows));
-            CheckInstances(run, _nextRow + taken);
-            for (int c = 0; c < _staged.Length; c++)
-            {
-                PooledBufferWriter staged = _staged[c]!;
-                int columnBefore = staged.WrittenCount;
-                var values = new RowBinaryWriter(staged);
-                WriteValues(ref values, c, run, _nextRow + taken);
-                values.Flush();
-                _stagedBytes += staged.WrittenCount - columnBefore;
-            }
+            _stagedBytes += StageRun(run, _nextRow + taken);
             taken += run.Length;
             _rows += run.Length;
             _runDone += run.Length;
@@ -319,6 +267,41 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             }
         }
         return taken;
+    }
+
+    /// <summary>
+    /// Writes a run's values into every column's buffer, then hands the values of each column Native lays out
+    /// otherwise to its encoder. Returns the RowBinary bytes of the run's values.
+    /// </summary>
+    private long StageRun(ReadOnlySpan<T> run, long firstRow)
+    {
+        CheckInstances(run, firstRow);
+        long before = 0;
+        foreach (PooledBufferWriter staged in _staged)
+        {
+            before += staged.WrittenCount;
+        }
+        try
+        {
+            T.WriteNativeRows(_columns, run);
+        }
+        catch (Exception exception) when (RowErrors.IsValueError(exception))
+        {
+            throw FindFailedRow(run, firstRow, exception);
+        }
+        long after = 0;
+        for (int c = 0; c < _staged.Length; c++)
+        {
+            PooledBufferWriter staged = _staged[c];
+            after += staged.WrittenCount;
+            if (_encoders[c] is { } encoder)
+            {
+                var values = new RowBinaryReader(staged.WrittenSpan) { CurrentColumn = c };
+                encoder.AddMany(ref values, run.Length);
+                staged.Clear();
+            }
+        }
+        return after - before;
     }
 
     /// <summary>
@@ -340,39 +323,32 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         }
     }
 
-    private static void WriteValues(ref RowBinaryWriter writer, int column, ReadOnlySpan<T> rows, long firstRow)
-    {
-        writer.CurrentColumn = column;
-        try
-        {
-            T.WriteNativeColumn(ref writer, column, rows);
-        }
-        catch (Exception exception) when (RowErrors.IsValueError(exception))
-        {
-            throw FindFailedRow(column, rows, firstRow, exception);
-        }
-    }
-
     /// <summary>
-    /// The error for the first row whose value fails, found by writing the column again row by row (a cold path: the
-    /// column's loop tracks no row).
+    /// The error for the first value that fails, found by writing the run again row by row and column by column (a
+    /// cold path: the generated writer tracks no row).
     /// </summary>
-    private static Exception FindFailedRow(int column, ReadOnlySpan<T> rows, long firstRow, Exception exception)
+    private static Exception FindFailedRow(ReadOnlySpan<T> rows, long firstRow, Exception exception)
     {
         var scratch = new ArrayBufferWriter<byte>();
+        int columns = T.Schema.Columns.Count;
         for (int row = 0; row < rows.Length; row++)
         {
-            var writer = new RowBinaryWriter(scratch);
-            try
+            for (int column = 0; column < columns; column++)
             {
-                T.WriteNativeColumn(ref writer, column, rows.Slice(row, 1));
+                var writer = new RowBinaryWriter(scratch) { CurrentColumn = column };
+                try
+                {
+                    T.WriteNativeColumn(ref writer, column, rows.Slice(row, 1));
+                }
+                catch (Exception rowException) when (RowErrors.IsValueError(rowException))
+                {
+                    return RowErrors.Writing(T.Schema, column, firstRow + row, rowException);
+                }
+                scratch.ResetWrittenCount();
             }
-            catch (Exception rowException) when (RowErrors.IsValueError(rowException))
-            {
-                return RowErrors.Writing(T.Schema, column, firstRow + row, rowException);
-            }
-            scratch.ResetWrittenCount();
         }
-        return RowErrors.Writing(T.Schema, column, firstRow, exception);
+        return new RowBinaryException(
+            $"A value of rows {firstRow} to {firstRow + rows.Length - 1} of {T.Schema.RowTypeName} could not be written, and it did not fail again when written alone: {exception.GetType().Name}: {exception.Message}",
+            innerException: exception);
     }
 }

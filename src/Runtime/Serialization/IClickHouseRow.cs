@@ -60,6 +60,15 @@ public interface IClickHouseRow<TSelf> where TSelf : IClickHouseRow<TSelf>
     /// <param name="rows">The block's rows.</param>
     static abstract void WriteNativeColumn(ref RowBinaryWriter writer, int column, ReadOnlySpan<TSelf> rows);
 
+    /// <summary>
+    /// Writes a run of rows for the Native format into every column at once: each column's values in RowBinary, one
+    /// after the other, into the column's own writer (<see cref="NativeSerializer"/> lays them out as Native wants
+    /// them).
+    /// </summary>
+    /// <param name="columns">The writers of the block's columns, by schema index.</param>
+    /// <param name="rows">The rows of the run.</param>
+    static abstract void WriteNativeRows(NativeColumnWriters columns, ReadOnlySpan<TSelf> rows);
+
     /// <summary>Reads the rows of a Native block from its columns' values, one row per element of <paramref name="rows"/>.</summary>
     static abstract void ReadNative(ref NativeColumns columns, Span<TSelf> rows);
 }

@@ -71,6 +71,17 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryWriter cityColumn = columns.Writer(0);
+        columns.WriteColumn(1, rows);
+        foreach (global::Samples.Collections.Address row in rows)
+        {
+            cityColumn.WriteString(row.City);
+        }
+        cityColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Address> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader cityColumn = columns.Reader(0);

@@ -70,6 +70,17 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.LineItem> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryWriter skuColumn = columns.Writer(0);
+        columns.WriteColumn(1, rows);
+        foreach (global::Samples.Collections.LineItem row in rows)
+        {
+            skuColumn.WriteString(row.Sku);
+        }
+        skuColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.LineItem> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader skuColumn = columns.Reader(0);

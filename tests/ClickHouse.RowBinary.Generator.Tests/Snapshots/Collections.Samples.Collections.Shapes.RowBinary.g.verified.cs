@@ -324,6 +324,101 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryWriter numbersColumn = columns.Writer(0);
+        global::ClickHouse.RowBinary.RowBinaryWriter namesColumn = columns.Writer(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter measurementsColumn = columns.Writer(2);
+        global::ClickHouse.RowBinary.RowBinaryWriter matrixColumn = columns.Writer(3);
+        global::ClickHouse.RowBinary.RowBinaryWriter idsColumn = columns.Writer(4);
+        global::ClickHouse.RowBinary.RowBinaryWriter octetsColumn = columns.Writer(5);
+        global::ClickHouse.RowBinary.RowBinaryWriter countersColumn = columns.Writer(6);
+        global::ClickHouse.RowBinary.RowBinaryWriter nestedColumn = columns.Writer(7);
+        global::ClickHouse.RowBinary.RowBinaryWriter pairsColumn = columns.Writer(8);
+        global::ClickHouse.RowBinary.RowBinaryWriter pairColumn = columns.Writer(9);
+        global::ClickHouse.RowBinary.RowBinaryWriter namedColumn = columns.Writer(10);
+        global::ClickHouse.RowBinary.RowBinaryWriter homeColumn = columns.Writer(11);
+        global::ClickHouse.RowBinary.RowBinaryWriter linesSkuColumn = columns.Writer(12);
+        global::ClickHouse.RowBinary.RowBinaryWriter linesQuantityColumn = columns.Writer(13);
+        global::ClickHouse.RowBinary.RowBinaryWriter choiceColumn = columns.Writer(14);
+        global::ClickHouse.RowBinary.RowBinaryWriter mixedColumn = columns.Writer(15);
+        global::ClickHouse.RowBinary.RowBinaryWriter locationColumn = columns.Writer(16);
+        global::ClickHouse.RowBinary.RowBinaryWriter ringColumn = columns.Writer(17);
+        global::ClickHouse.RowBinary.RowBinaryWriter pathColumn = columns.Writer(18);
+        global::ClickHouse.RowBinary.RowBinaryWriter pathsColumn = columns.Writer(19);
+        global::ClickHouse.RowBinary.RowBinaryWriter polygonColumn = columns.Writer(20);
+        global::ClickHouse.RowBinary.RowBinaryWriter multiPolygonColumn = columns.Writer(21);
+        global::ClickHouse.RowBinary.RowBinaryWriter stopsColumn = columns.Writer(22);
+        global::ClickHouse.RowBinary.RowBinaryWriter shapeColumn = columns.Writer(23);
+        global::ClickHouse.RowBinary.RowBinaryWriter embeddingColumn = columns.Writer(24);
+        global::ClickHouse.RowBinary.RowBinaryWriter coarseColumn = columns.Writer(25);
+        global::ClickHouse.RowBinary.RowBinaryWriter categoryColumn = columns.Writer(26);
+        columns.WriteColumn(27, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter alwaysNullColumn = columns.Writer(28);
+        global::ClickHouse.RowBinary.RowBinaryWriter alwaysEmptyColumn = columns.Writer(29);
+        foreach (global::Samples.Collections.Shapes row in rows)
+        {
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref numbersColumn, row.Numbers, "Array(Int32)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref namesColumn, row.Names, "Array(String)");
+            ClickHouseRowColumns.WriteMeasurements(ref measurementsColumn, row.Measurements);
+            ClickHouseRowColumns.WriteMatrix(ref matrixColumn, row.Matrix);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref idsColumn, row.Ids, "Array(UUID)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref octetsColumn, row.Octets, "Array(UInt8)");
+            ClickHouseRowColumns.WriteCounters(ref countersColumn, row.Counters);
+            ClickHouseRowColumns.WriteNested(ref nestedColumn, row.Nested);
+            ClickHouseRowColumns.WritePairs(ref pairsColumn, row.Pairs);
+            ClickHouseRowColumns.WritePair(ref pairColumn, row.Pair);
+            ClickHouseRowColumns.WriteNamed(ref namedColumn, row.Named);
+            ClickHouseRowColumns.WriteHome(ref homeColumn, row.Home);
+            ClickHouseRowColumns.WriteLinesSku(ref linesSkuColumn, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)"));
+            ClickHouseRowColumns.WriteLinesQuantity(ref linesQuantityColumn, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)"));
+            ClickHouseRowColumns.WriteChoice(ref choiceColumn, row.Choice);
+            ClickHouseRowColumns.WriteMixed(ref mixedColumn, row.Mixed);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoint(ref locationColumn, row.Location);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref ringColumn, row.Ring, "Ring");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref pathColumn, row.Path, "LineString");
+            ClickHouseRowColumns.WritePaths(ref pathsColumn, row.Paths);
+            ClickHouseRowColumns.WritePolygon(ref polygonColumn, row.Polygon);
+            ClickHouseRowColumns.WriteMultiPolygon(ref multiPolygonColumn, row.MultiPolygon);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref stopsColumn, row.Stops, "MultiPoint");
+            shapeColumn.WriteGeometry(row.Shape);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref embeddingColumn, row.Embedding, 4, "QBit(Float32, 4)");
+            ClickHouseRowColumns.WriteCoarse(ref coarseColumn, row.Coarse);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref categoryColumn, row.Category);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref alwaysNullColumn, row.AlwaysNull, "Nullable(Nothing)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref alwaysEmptyColumn, row.AlwaysEmpty, "Array(Nothing)");
+        }
+        numbersColumn.Flush();
+        namesColumn.Flush();
+        measurementsColumn.Flush();
+        matrixColumn.Flush();
+        idsColumn.Flush();
+        octetsColumn.Flush();
+        countersColumn.Flush();
+        nestedColumn.Flush();
+        pairsColumn.Flush();
+        pairColumn.Flush();
+        namedColumn.Flush();
+        homeColumn.Flush();
+        linesSkuColumn.Flush();
+        linesQuantityColumn.Flush();
+        choiceColumn.Flush();
+        mixedColumn.Flush();
+        locationColumn.Flush();
+        ringColumn.Flush();
+        pathColumn.Flush();
+        pathsColumn.Flush();
+        polygonColumn.Flush();
+        multiPolygonColumn.Flush();
+        stopsColumn.Flush();
+        shapeColumn.Flush();
+        embeddingColumn.Flush();
+        coarseColumn.Flush();
+        categoryColumn.Flush();
+        alwaysNullColumn.Flush();
+        alwaysEmptyColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Shapes> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader numbersColumn = columns.Reader(0);

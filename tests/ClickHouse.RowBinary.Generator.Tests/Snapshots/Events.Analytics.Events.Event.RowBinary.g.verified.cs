@@ -154,6 +154,34 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+    {
+        columns.WriteColumn(0, rows);
+        columns.WriteColumn(1, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter userIdColumn = columns.Writer(2);
+        global::ClickHouse.RowBinary.RowBinaryWriter kindColumn = columns.Writer(3);
+        global::ClickHouse.RowBinary.RowBinaryWriter tagsColumn = columns.Writer(4);
+        global::ClickHouse.RowBinary.RowBinaryWriter propertiesColumn = columns.Writer(5);
+        global::ClickHouse.RowBinary.RowBinaryWriter amountColumn = columns.Writer(6);
+        global::ClickHouse.RowBinary.RowBinaryWriter ipColumn = columns.Writer(7);
+        columns.WriteColumn(8, rows);
+        foreach (global::Analytics.Events.Event row in rows)
+        {
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref userIdColumn, row.UserId);
+            kindColumn.WriteString(row.Kind);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref tagsColumn, row.Tags, "Array(String)");
+            ClickHouseRowColumns.WriteProperties(ref propertiesColumn, row.Properties);
+            amountColumn.WriteDecimal(row.Amount, 18, 4);
+            ipColumn.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+        }
+        userIdColumn.Flush();
+        kindColumn.Flush();
+        tagsColumn.Flush();
+        propertiesColumn.Flush();
+        amountColumn.Flush();
+        ipColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.Events.Event> rows)
     {
         global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);

@@ -85,6 +85,12 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::GlobalPoint> rows)
+    {
+        columns.WriteColumn(0, rows);
+        columns.WriteColumn(1, rows);
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::GlobalPoint> rows)
     {
         global::System.ReadOnlySpan<byte> xColumn = columns.Values(0);

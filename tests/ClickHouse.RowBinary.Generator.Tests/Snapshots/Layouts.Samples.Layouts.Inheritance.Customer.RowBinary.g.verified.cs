@@ -80,6 +80,20 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
+    {
+        columns.WriteColumn(0, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter nameColumn = columns.Writer(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter emailColumn = columns.Writer(2);
+        foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
+        {
+            nameColumn.WriteString(row.Name);
+            emailColumn.WriteString(row.Email);
+        }
+        nameColumn.Flush();
+        emailColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Inheritance.Customer> rows)
     {
         global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);

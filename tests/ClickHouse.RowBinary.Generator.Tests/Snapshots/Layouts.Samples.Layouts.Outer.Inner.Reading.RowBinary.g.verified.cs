@@ -157,6 +157,22 @@ partial class Outer
                 }
             }
 
+            static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+            {
+                columns.WriteColumn(0, rows);
+                global::ClickHouse.RowBinary.RowBinaryWriter labelColumn = columns.Writer(1);
+                global::ClickHouse.RowBinary.RowBinaryWriter noteColumn = columns.Writer(2);
+                columns.WriteColumn(3, rows);
+                columns.WriteColumn(4, rows);
+                foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
+                {
+                    labelColumn.WriteString(row.Label);
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref noteColumn, row.Note);
+                }
+                labelColumn.Flush();
+                noteColumn.Flush();
+            }
+
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Outer.Inner.Reading> rows)
             {
                 global::System.ReadOnlySpan<byte> classColumn = columns.Values(0);

@@ -78,6 +78,17 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
+    {
+        columns.WriteColumn(0, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter weightsColumn = columns.Writer(1);
+        foreach (global::Samples.Layouts.Sample row in rows)
+        {
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref weightsColumn, row.Weights, "Array(Int32)");
+        }
+        weightsColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Sample> rows)
     {
         global::System.ReadOnlySpan<byte> valueColumn = columns.Values(0);

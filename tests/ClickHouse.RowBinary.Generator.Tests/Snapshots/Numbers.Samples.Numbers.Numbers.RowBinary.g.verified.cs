@@ -408,6 +408,51 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+    {
+        columns.WriteColumn(0, rows);
+        columns.WriteColumn(1, rows);
+        columns.WriteColumn(2, rows);
+        columns.WriteColumn(3, rows);
+        columns.WriteColumn(4, rows);
+        columns.WriteColumn(5, rows);
+        columns.WriteColumn(6, rows);
+        columns.WriteColumn(7, rows);
+        columns.WriteColumn(8, rows);
+        columns.WriteColumn(9, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter int256Column = columns.Writer(10);
+        global::ClickHouse.RowBinary.RowBinaryWriter uInt256Column = columns.Writer(11);
+        columns.WriteColumn(12, rows);
+        columns.WriteColumn(13, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter bFloat16Column = columns.Writer(14);
+        columns.WriteColumn(15, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter defaultDecimalColumn = columns.Writer(16);
+        global::ClickHouse.RowBinary.RowBinaryWriter decimal32Column = columns.Writer(17);
+        global::ClickHouse.RowBinary.RowBinaryWriter decimal128Column = columns.Writer(18);
+        global::ClickHouse.RowBinary.RowBinaryWriter defaultExactDecimalColumn = columns.Writer(19);
+        global::ClickHouse.RowBinary.RowBinaryWriter wideDecimalAsDecimalColumn = columns.Writer(20);
+        columns.WriteColumn(21, rows);
+        foreach (global::Samples.Numbers.Numbers row in rows)
+        {
+            int256Column.WriteInt256(row.Int256);
+            uInt256Column.WriteUInt256(row.UInt256);
+            bFloat16Column.WriteBFloat16(row.BFloat16);
+            defaultDecimalColumn.WriteDecimal(row.DefaultDecimal, 28, 10);
+            decimal32Column.WriteDecimal(row.Decimal32, 9, 2);
+            decimal128Column.WriteDecimal(row.Decimal128, 38, 10);
+            defaultExactDecimalColumn.WriteDecimal(row.DefaultExactDecimal, 76, 38);
+            wideDecimalAsDecimalColumn.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
+        }
+        int256Column.Flush();
+        uInt256Column.Flush();
+        bFloat16Column.Flush();
+        defaultDecimalColumn.Flush();
+        decimal32Column.Flush();
+        decimal128Column.Flush();
+        defaultExactDecimalColumn.Flush();
+        wideDecimalAsDecimalColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Numbers.Numbers> rows)
     {
         global::System.ReadOnlySpan<byte> int8Column = columns.Values(0);

@@ -276,6 +276,37 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+    {
+        columns.WriteColumn(0, rows);
+        columns.WriteColumn(1, rows);
+        columns.WriteColumn(2, rows);
+        columns.WriteColumn(3, rows);
+        columns.WriteColumn(4, rows);
+        columns.WriteColumn(5, rows);
+        columns.WriteColumn(6, rows);
+        columns.WriteColumn(7, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter timeColumn = columns.Writer(8);
+        global::ClickHouse.RowBinary.RowBinaryWriter time64Column = columns.Writer(9);
+        global::ClickHouse.RowBinary.RowBinaryWriter defaultTimeSpanColumn = columns.Writer(10);
+        columns.WriteColumn(11, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter timeoutColumn = columns.Writer(12);
+        global::ClickHouse.RowBinary.RowBinaryWriter preciseColumn = columns.Writer(13);
+        foreach (global::Samples.Temporal.Timings row in rows)
+        {
+            timeColumn.WriteTime(row.Time);
+            time64Column.WriteTime64(row.Time64, 3);
+            defaultTimeSpanColumn.WriteTime64(row.DefaultTimeSpan, 7);
+            timeoutColumn.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+            preciseColumn.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
+        }
+        timeColumn.Flush();
+        time64Column.Flush();
+        defaultTimeSpanColumn.Flush();
+        timeoutColumn.Flush();
+        preciseColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Temporal.Timings> rows)
     {
         global::System.ReadOnlySpan<byte> dateColumn = columns.Values(0);

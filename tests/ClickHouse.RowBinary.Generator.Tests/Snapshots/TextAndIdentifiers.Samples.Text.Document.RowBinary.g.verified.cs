@@ -233,6 +233,66 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+    {
+        global::ClickHouse.RowBinary.RowBinaryWriter titleColumn = columns.Writer(0);
+        global::ClickHouse.RowBinary.RowBinaryWriter subtitleColumn = columns.Writer(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter payloadColumn = columns.Writer(2);
+        global::ClickHouse.RowBinary.RowBinaryWriter blobColumn = columns.Writer(3);
+        global::ClickHouse.RowBinary.RowBinaryWriter codeColumn = columns.Writer(4);
+        global::ClickHouse.RowBinary.RowBinaryWriter currencyColumn = columns.Writer(5);
+        columns.WriteColumn(6, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter clientV4Column = columns.Writer(7);
+        columns.WriteColumn(8, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter clientV6Column = columns.Writer(9);
+        global::ClickHouse.RowBinary.RowBinaryWriter statusColumn = columns.Writer(10);
+        global::ClickHouse.RowBinary.RowBinaryWriter colorColumn = columns.Writer(11);
+        global::ClickHouse.RowBinary.RowBinaryWriter statusByLabelColumn = columns.Writer(12);
+        global::ClickHouse.RowBinary.RowBinaryWriter labelColumn = columns.Writer(13);
+        global::ClickHouse.RowBinary.RowBinaryWriter rawEnumColumn = columns.Writer(14);
+        global::ClickHouse.RowBinary.RowBinaryWriter jsonTextColumn = columns.Writer(15);
+        global::ClickHouse.RowBinary.RowBinaryWriter jsonTreeColumn = columns.Writer(16);
+        global::ClickHouse.RowBinary.RowBinaryWriter jsonDocumentColumn = columns.Writer(17);
+        global::ClickHouse.RowBinary.RowBinaryWriter anythingColumn = columns.Writer(18);
+        foreach (global::Samples.Text.Document row in rows)
+        {
+            titleColumn.WriteString(row.Title);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref subtitleColumn, row.Subtitle);
+            payloadColumn.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
+            blobColumn.WriteString(row.Blob.Span);
+            codeColumn.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
+            currencyColumn.WriteFixedString(row.Currency, 3);
+            clientV4Column.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
+            clientV6Column.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+            ClickHouseRowColumns.WriteStatus(ref statusColumn, row.Status);
+            ClickHouseRowColumns.WriteColor(ref colorColumn, row.Color);
+            ClickHouseRowColumns.WriteStatusByLabel(ref statusByLabelColumn, row.StatusByLabel);
+            ClickHouseRowColumns.WriteLabel(ref labelColumn, row.Label);
+            ClickHouseRowColumns.WriteRawEnum(ref rawEnumColumn, row.RawEnum);
+            jsonTextColumn.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
+            ClickHouseRowColumns.WriteJsonTree(ref jsonTreeColumn, row.JsonTree);
+            ClickHouseRowColumns.WriteJsonDocument(ref jsonDocumentColumn, row.JsonDocument);
+            anythingColumn.WriteDynamic(row.Anything);
+        }
+        titleColumn.Flush();
+        subtitleColumn.Flush();
+        payloadColumn.Flush();
+        blobColumn.Flush();
+        codeColumn.Flush();
+        currencyColumn.Flush();
+        clientV4Column.Flush();
+        clientV6Column.Flush();
+        statusColumn.Flush();
+        colorColumn.Flush();
+        statusByLabelColumn.Flush();
+        labelColumn.Flush();
+        rawEnumColumn.Flush();
+        jsonTextColumn.Flush();
+        jsonTreeColumn.Flush();
+        jsonDocumentColumn.Flush();
+        anythingColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Text.Document> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader titleColumn = columns.Reader(0);

@@ -170,6 +170,22 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         }
     }
 
+    static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+    {
+        columns.WriteColumn(0, rows);
+        global::ClickHouse.RowBinary.RowBinaryWriter pageUrlColumn = columns.Writer(1);
+        columns.WriteColumn(2, rows);
+        columns.WriteColumn(3, rows);
+        columns.WriteColumn(4, rows);
+        columns.WriteColumn(5, rows);
+        columns.WriteColumn(6, rows);
+        foreach (global::Analytics.WebVisit row in rows)
+        {
+            pageUrlColumn.WriteString(row.PageUrl);
+        }
+        pageUrlColumn.Flush();
+    }
+
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.WebVisit> rows)
     {
         global::System.ReadOnlySpan<byte> dayColumn = columns.Values(0);

@@ -29,11 +29,11 @@ public class NativeSerializerTests
     [Theory]
     [InlineData(500, 100_000)]
     [InlineData(12_000, 4_000)]
-    public async Task Write_LargeRows_EndBlocksAtBlockBytes_ByColumnAndByRow(int count, int size)
+    public async Task Write_LargeRows_EndBlocksAtBlockBytes(int count, int size)
     {
-        // Strings of 100 KB: a block of 65,536 such rows would hold 6.5 GB. WebVisit's columns are all flat (staged
-        // column by column); Tick has a Nullable column (staged row by row). 12,000 rows are more than a sequence's
-        // 4,096 taken at a time, which must not move where blocks end.
+        // Strings of 100 KB: a block of 65,536 such rows would hold 6.5 GB. WebVisit's columns are all flat (their
+        // staged values are their data); Tick has a Nullable column (its staged values are taken apart by an encoder).
+        // 12,000 rows are more than a sequence's 4,096 taken at a time, which must not move where blocks end.
         string large = new('u', size);
         WebVisit[] visits = [.. Enumerable.Range(0, count).Select(i => new WebVisit(new DateOnly(2025, 1, 1), large + i, (ushort)i, 1, 2, 3, (ulong)i))];
         Tick[] ticks = [.. Enumerable.Range(0, count).Select(i => TickRows.Create(i) with { Label = large + i })];
