@@ -282,6 +282,45 @@ public ref partial struct RowBinaryReader
     }
 
     /// <summary>
+    /// The next <paramref name="count"/> String values as they lie in the data (each its varint length, then its
+    /// bytes), when they lie whole in the current span; else false, moving nothing.
+    /// </summary>
+    internal bool TryReadStrings(int count, out ReadOnlySpan<byte> encoded)
+    {
+        ReadOnlySpan<byte> rest = _span.Slice(_position);
+        int at = 0;
+        for (int i = 0; i < count; i++)
+        {
+            ulong length = 0;
+            int shift = 0;
+            while (true)
+            {
+                if (at >= rest.Length || shift > 28)
+                {
+                    encoded = default;
+                    return false;
+                }
+                byte next = rest[at++];
+                length |= (ulong)(next & 0x7F) << shift;
+                if (next < 0x80)
+                {
+                    break;
+                }
+                shift += 7;
+            }
+            if (length > (ulong)(rest.Length - at))
+            {
+                encoded = default;
+                return false;
+            }
+            at += (int)length;
+        }
+        encoded = rest.Slice(0, at);
+        _position += at;
+        return true;
+    }
+
+    /// <summary>
     /// Returns the next <paramref name="length"/> bytes as one span: a slice of the data when they lie in one
     /// segment, else a copy into <paramref name="scratch"/> (rented by the caller when null is not enough).
     /// </summary>

@@ -103,6 +103,28 @@ public class NativeSerializerTests
     }
 
     [Fact]
+    public void Write_StringsOfEveryLengthClass_InArraysAndMaps_RoundTrip()
+    {
+        // A run of strings nested in arrays and maps is copied as it lies: one-byte and longer length prefixes, empty
+        // strings and non-ASCII text must come out value for value.
+        string[] texts = ["", "a", new string('s', 127), new string('m', 128), new string('l', 20_000), "é€𝄞", new string('x', 16_383), new string('y', 16_384)];
+        Event sample = ExpectedRows.Events()[0];
+        Event[] events = [.. Enumerable.Range(0, 5_000).Select(i => new Event
+        {
+            Id = Guid.NewGuid(),
+            Ts = sample.Ts,
+            Kind = texts[i % texts.Length],
+            Tags = [.. Enumerable.Range(0, i % 5).Select(k => texts[(i + k) % texts.Length])],
+            Props = Enumerable.Range(0, i % 3).ToDictionary(k => texts[(i + k) % texts.Length] + k, k => texts[(i + 2 * k) % texts.Length]),
+            Ip = sample.Ip,
+        })];
+
+        byte[] native = Write(events);
+
+        ExpectedRows.AssertEqual([.. events], NativeSerializer.ReadList<Event>(native));
+    }
+
+    [Fact]
     public async Task ReadAsync_OneByteAtATime_ReadsEveryRow()
     {
         List<Event> events = ExpectedRows.Events();

@@ -1,3 +1,4 @@
+using System;
 
 namespace ClickHouse.RowBinary;
 
@@ -8,9 +9,25 @@ internal sealed class StringColumnEncoder(ClickHouseType type) : NativeColumnEnc
 
     public override void Add(ref RowBinaryReader values)
     {
+        // Native lays a String out as RowBinary does: a value that lies whole in the input is copied as it lies.
+        if (values.TryReadShortString(out ReadOnlySpan<byte> encoded))
+        {
+            _values.Append(encoded);
+            return;
+        }
         int length = values.ReadLength("String");
         _values.AppendVarUInt((uint)length);
         _values.AppendFrom(ref values, length, "String");
+    }
+
+    public override void AddMany(ref RowBinaryReader values, int count)
+    {
+        if (values.TryReadStrings(count, out ReadOnlySpan<byte> encoded))
+        {
+            _values.Append(encoded);
+            return;
+        }
+        base.AddMany(ref values, count);
     }
 
     public override void AddDefault() => _values.Append(0);
