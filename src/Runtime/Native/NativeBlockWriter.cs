@@ -305,7 +305,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// A null row is an error before any of its run's values: the generated column loops take every row to be an
+    /// A null row is an error before any of its run's values: the generated writer takes every row to be an
     /// instance. Checked a run at a time, so that rows a full block leaves for the next are not checked twice.
     /// </summary>
     private static void CheckInstances(ReadOnlySpan<T> run, long firstRow)
