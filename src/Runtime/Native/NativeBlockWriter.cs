@@ -35,8 +35,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     private readonly ClickHouseType[] _types;
     private readonly NativeColumnEncoder?[] _encoders;
     private NativeColumnEncoder[]? _transcoders;
-    private readonly PooledBufferWriter[] _staged;
-    private readonly NativeColumnWriters _columns;
+
+    /// <summary>Each column's staged values (made for the first block staged: a batch's transcoding needs none).</summary>
+    private PooledBufferWriter[]? _staged;
+    private NativeColumnWriters _columns;
 
     /// <summary>The rows staged for the block being built, or the rows of the block last written.</summary>
     private int _rows;
@@ -73,16 +75,13 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         var typeNames = new string[columns.Count];
         _types = new ClickHouseType[columns.Count];
         _encoders = new NativeColumnEncoder?[columns.Count];
-        _staged = new PooledBufferWriter[columns.Count];
         for (int c = 0; c < columns.Count; c++)
         {
             typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
             ClickHouseType type = _types[c] = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
             _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
-            _staged[c] = new PooledBufferWriter();
         }
         _typeNames = typeNames;
-        _columns = new NativeColumnWriters(_staged);
     }
 
     public int ColumnCount => _encoders.Length;
@@ -119,7 +118,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         int count = 0;
         while (count < maxRows && rows.Offset - start < NativeSerializer.BlockBytes)
         {
-            TakeApart(transcoders, ref rows, 1);
+            TakeApart(transcoders, ref rows);
             count++;
         }
         writer.WriteVarUInt((uint)transcoders.Length);
@@ -150,14 +149,12 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         return _transcoders;
     }
 
-    private static void TakeApart(NativeColumnEncoder[] transcoders, ref RowBinaryReader rows, int count)
+    /// <summary>Takes one row's values apart into every column's transcoder.</summary>
+    private static void TakeApart(NativeColumnEncoder[] transcoders, ref RowBinaryReader rows)
     {
-        for (int row = 0; row < count; row++)
+        foreach (NativeColumnEncoder transcoder in transcoders)
         {
-            foreach (NativeColumnEncoder transcoder in transcoders)
-            {
-                transcoder.Add(ref rows);
-            }
+            transcoder.Add(ref rows);
         }
     }
 
@@ -196,7 +193,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             WriteEncoded(ref writer, encoder);
             return;
         }
-        writer.WriteBytes(_staged[column].WrittenSpan);
+        writer.WriteBytes(_staged![column].WrittenSpan);
     }
 
     private void WriteColumnHeader(ref RowBinaryWriter writer, int column)
@@ -214,9 +211,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>Returns the staging buffers and the encoders' streams to the pool.</summary>
     public void Dispose()
     {
-        for (int c = 0; c < _staged.Length; c++)
+        for (int c = 0; c < _encoders.Length; c++)
         {
-            _staged[c].Dispose();
+            _staged?[c].Dispose();
             _encoders[c]?.Dispose();
             if (_transcoders is not null && _transcoders[c] != _encoders[c])
             {
@@ -227,6 +224,15 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     private void StartBlock()
     {
+        if (_staged is null)
+        {
+            _staged = new PooledBufferWriter[_encoders.Length];
+            for (int c = 0; c < _staged.Length; c++)
+            {
+                _staged[c] = new PooledBufferWriter();
+            }
+            _columns = new NativeColumnWriters(_staged);
+        }
         for (int c = 0; c < _staged.Length; c++)
         {
             _staged[c].Clear();
@@ -276,8 +282,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     private long StageRun(ReadOnlySpan<T> run, long firstRow)
     {
         CheckInstances(run, firstRow);
+        PooledBufferWriter[] columns = _staged!;
         long before = 0;
-        foreach (PooledBufferWriter staged in _staged)
+        foreach (PooledBufferWriter staged in columns)
         {
             before += staged.WrittenCount;
         }
@@ -290,9 +297,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             throw FindFailedRow(run, firstRow, exception);
         }
         long after = 0;
-        for (int c = 0; c < _staged.Length; c++)
+        for (int c = 0; c < columns.Length; c++)
         {
-            PooledBufferWriter staged = _staged[c];
+            PooledBufferWriter staged = columns[c];
             after += staged.WrittenCount;
             if (_encoders[c] is { } encoder)
             {
