@@ -16,8 +16,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     where T : IClickHouseRow<T>
 {
     /// <summary>
-    /// Rows staged in a run at most: a run's fixed-width columns stay in the CPU's caches while it is written, and the
-    /// values of the columns encoders take apart are held for a run only.
+    /// Rows staged in a run at most: fewer cost more (the 250,000-row wide write: runs of 256 rows 64 ms, of 4,096 58 ms,
+    /// of 16,384 58 to 62 ms), and the values of the columns that encoders take apart are held for a run only.
     /// </summary>
     private const int StageRows = 4096;
 
