@@ -225,10 +225,26 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
 
     private ReadOnlySpan<byte> Key(int index) => _keys.Written.Slice(_keyStarts[index], _keyStarts[index + 1] - _keyStarts[index]);
 
+    /// <summary>
+    /// Every byte of the key, 8 at a time, each word multiplied in: the dictionary must hold every key, so no part of
+    /// one may be left out (as the read side's string cache does).
+    /// </summary>
     private static int Hash(ReadOnlySpan<byte> key)
     {
-        var hash = new HashCode();
-        hash.AddBytes(key);
-        return hash.ToHashCode() & int.MaxValue;
+        ulong hash = (ulong)key.Length * 0x9E3779B97F4A7C15UL;
+        while (key.Length >= 8)
+        {
+            hash = (hash ^ BinaryPrimitives.ReadUInt64LittleEndian(key)) * 0xBF58476D1CE4E5B9UL;
+            hash ^= hash >> 31;
+            key = key.Slice(8);
+        }
+        ulong tail = 0;
+        for (int i = 0; i < key.Length; i++)
+        {
+            tail |= (ulong)key[i] << (8 * i);
+        }
+        hash = (hash ^ tail) * 0x94D049BB133111EBUL;
+        hash ^= hash >> 29;
+        return (int)(hash ^ (hash >> 32)) & int.MaxValue;
     }
 }
