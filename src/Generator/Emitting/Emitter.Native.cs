@@ -15,9 +15,6 @@ internal sealed partial class Emitter
     /// <summary>The writer variable of the scalar writes, which Native's row writes point at each column's own writer.</summary>
     private static readonly Regex s_writerVariable = new(@"\bwriter\b", RegexOptions.CultureInvariant);
 
-    /// <summary>A statement that starts with a call on the writer.</summary>
-    private static readonly Regex s_leadingWriter = new(@"^writer\.", RegexOptions.CultureInvariant);
-
     /// <summary>
     /// Native's writer: one column of a block of rows at a time, each row's value in RowBinary, as the row writer
     /// writes it; a fixed-width column into one span reserved for the block.
@@ -35,19 +32,18 @@ internal sealed partial class Emitter
                 for (int index = 0; index < fields.Count; index++)
                 {
                     FieldSpec field = fields[index];
+                    string member = "row." + Identifier(field.MemberName);
                     if (field.Value is NestedValueSpec nested)
                     {
                         for (int k = 0; k < nested.Row.Fields.Count; k++)
                         {
                             string write = _columnMethods[index]!.NestedWrites![k];
-                            if (nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType)
+                            if (NestedNativeWriteLine(nested, write, member) is { } line)
                             {
-                                // The collection, checked for null where it is passed: one statement per row.
-                                string collection = OrNullValueError(nested, "row." + Identifier(field.MemberName));
-                                EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
+                                EmitNativeWriteLine(column++, line);
                                 continue;
                             }
-                            EmitNativeWriteCase(column++, names => EmitWriteNestedNativeColumn(field, nested, write, names));
+                            EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteNestedNativeValue(field, nested, write, member, names)));
                         }
                         continue;
                     }
@@ -57,7 +53,6 @@ internal sealed partial class Emitter
                         continue;
                     }
                     ColumnMethods? methods = _columnMethods[index];
-                    string member = "row." + Identifier(field.MemberName);
                     if (methods is not null)
                     {
                         EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});");
@@ -148,7 +143,10 @@ internal sealed partial class Emitter
         if (lines.Length == 1)
         {
             string statement = lines[0].Trim();
-            statement = s_leadingWriter.Replace(statement, local + ".");
+            if (statement.StartsWith("writer.", System.StringComparison.Ordinal))
+            {
+                statement = local + statement.Substring("writer".Length);
+            }
             statement = statement.Replace("ref writer", "ref " + local);
             if (!s_writerVariable.IsMatch(statement))
             {
@@ -178,14 +176,23 @@ internal sealed partial class Emitter
     /// <summary>One row's value of a <c>name.field</c> column of a Nested field: that field of every element of its collection.</summary>
     private void EmitWriteNestedNativeValue(FieldSpec field, NestedValueSpec nested, string write, string member, LocalNames names)
     {
-        if (nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType)
+        if (NestedNativeWriteLine(nested, write, member) is { } statement)
         {
-            _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {OrNullValueError(nested, member)});");
+            _code.WriteLine(statement);
             return;
         }
         string collection = EmitCollectionLocal(nested, nested.Kind, member, field.LocalName, names);
         _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
     }
+
+    /// <summary>
+    /// A row's value of a <c>name.field</c> column as one statement when its collection is a reference, checked for null
+    /// where it is passed; else null (the collection needs a local first).
+    /// </summary>
+    private string? NestedNativeWriteLine(NestedValueSpec nested, string write, string member)
+        => nested.Kind != CollectionKind.ImmutableArray && nested.IsReferenceType
+            ? $"{_spec.ColumnsClass}.{write}(ref writer, {OrNullValueError(nested, member)});"
+            : null;
 
     /// <summary>The write of a field without column methods when it is one statement, else null.</summary>
     private string? OneLineWrite(FieldSpec field, string member)
@@ -236,16 +243,6 @@ internal sealed partial class Emitter
             _code.WriteLine(fixedWidth.StoreAt("span", at, $"span.Slice({at})", value) + ";");
         });
         _code.WriteLine($"writer.Advance({bytes});");
-    }
-
-    /// <summary>One <c>name.field</c> column of a Nested field: the field of every element of every row's collection.</summary>
-    private void EmitWriteNestedNativeColumn(FieldSpec field, NestedValueSpec nested, string write, LocalNames names)
-    {
-        EmitForEachRow(() =>
-        {
-            string collection = EmitCollectionLocal(nested, nested.Kind, "row." + Identifier(field.MemberName), field.LocalName, names);
-            _code.WriteLine($"{_spec.ColumnsClass}.{write}(ref writer, {collection});");
-        });
     }
 
     /// <summary>

@@ -38,7 +38,6 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     /// <summary>Each column's staged values (made for the first block staged: a batch's transcoding needs none).</summary>
     private PooledBufferWriter[]? _staged;
-    private NativeColumnWriters _columns;
 
     /// <summary>The rows staged for the block being built, or the rows of the block last written.</summary>
     private int _rows;
@@ -231,7 +230,6 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             {
                 _staged[c] = new PooledBufferWriter();
             }
-            _columns = new NativeColumnWriters(_staged);
         }
         for (int c = 0; c < _staged.Length; c++)
         {
@@ -290,7 +288,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         }
         try
         {
-            T.WriteNativeRows(_columns, run);
+            T.WriteNativeRows(new NativeColumnWriters(columns), run);
         }
         catch (Exception exception) when (RowErrors.IsValueError(exception))
         {
