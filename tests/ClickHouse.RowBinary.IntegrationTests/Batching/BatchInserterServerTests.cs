@@ -215,8 +215,10 @@ public sealed class BatchInserterServerTests(ClickHouseServerFixture server, ITe
         Assert.Equal(1_000, acknowledged.Sum());
     }
 
+    /// <summary>Quick retries; no pressure adaptation, which a slow INSERT on a loaded machine would set off (these tests are about faults).</summary>
     private static ClickHouseBatchInserterOptions FastRetries(int maxRows, ClickHouseWireFormat format) => new()
     {
+        AdaptToServerPressure = false,
         MaxRows = maxRows,
         WireFormat = format,
         MaxDelay = TimeSpan.FromMilliseconds(20),
