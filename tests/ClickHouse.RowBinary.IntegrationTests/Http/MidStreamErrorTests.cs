@@ -165,6 +165,55 @@ public sealed class MidStreamErrorTests
         Assert.Equal(new NumberRow(69_999, 0), rows[^1]);
     }
 
+    public static TheoryData<string, int> LargeBodies()
+    {
+        var data = new TheoryData<string, int>();
+        foreach (string generation in new[] { "gen1-18.x", "gen1", "gen2", "gen3" })
+        {
+            foreach (int chunk in new[] { 4096, 65_537, 1 << 20 })
+            {
+                data.Add(generation, chunk);
+            }
+        }
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(LargeBodies))]
+    public async Task A_large_body_read_ahead_gives_every_row_in_order_then_the_server_error(string generation, int chunk)
+    {
+        const int rowCount = 400_000; // 3.6 MB: past its first MiB the body is read ahead on another thread (ReadAheadStream)
+        var handler = new FakeClickHouse(_ => Respond(generation, Bodies.NumberRows(rowCount), chunk));
+        using ClickHouseClient client = FakeClickHouse.Client(handler);
+
+        int count = 0;
+        var error = await Assert.ThrowsAsync<ClickHouseServerException>(async () =>
+        {
+            await foreach (NumberRow row in client.QueryAsync<NumberRow>("SELECT number, throwIf(number = 400000) AS thrown FROM numbers(500000)", AsRowBinary))
+            {
+                Assert.Equal(new NumberRow((ulong)count, 0), row);
+                count++;
+            }
+        });
+
+        Assert.Equal(rowCount, count);
+        Assert.Equal(395, error.Code);
+        Assert.Contains("throwIf", error.ServerMessage);
+    }
+
+    [Fact]
+    public async Task A_large_body_that_breaks_off_while_read_ahead_is_an_IO_error_after_its_last_byte()
+    {
+        byte[] data = Bodies.NumberRows(400_000);
+        var handler = new FakeClickHouse(_ => FakeClickHouse.Ok(data, 65_536, breakAtEnd: true));
+        using ClickHouseClient client = FakeClickHouse.Client(handler);
+
+        var error = await Assert.ThrowsAsync<IOException>(() => client.QueryListAsync<NumberRow>("SELECT 1", AsRowBinary));
+
+        Assert.Contains("broke off after 3600000 bytes", error.Message);
+        Assert.IsType<HttpIOException>(error.InnerException);
+    }
+
     [Fact]
     public async Task A_body_that_breaks_off_without_error_text_is_an_IO_error_saying_so()
     {

@@ -1,0 +1,299 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.ExceptionServices;
+using System.Threading;
+using System.Threading.Channels;
+using System.Threading.Tasks;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Reads a large response body ahead of its reader, on a thread of its own, so that the transport (socket reads,
+/// decompression) runs beside the parsing of the rows instead of between its steps. Reads pass straight through until
+/// they have asked for <see cref="StartAfter"/> bytes: a small answer never starts a second thread, never rents a chunk.
+/// </summary>
+/// <remarks>
+/// At most <see cref="Chunks"/> chunks of <see cref="ChunkSize"/> bytes are read ahead: memory is bounded per body,
+/// whatever its size. Reads must not overlap (as for any stream). A failure of the inner stream reaches the reader at
+/// the point of the body where it happened, after every byte read before it. Cancelling a read stops the wait, not the
+/// reading ahead; disposing stops that, and returns the chunks once the reading ahead has ended.
+/// </remarks>
+internal sealed class ReadAheadStream : Stream
+{
+    /// <summary>
+    /// Bytes asked for by reads passed straight through before reading ahead starts: the answers of small queries stay on
+    /// one thread. Counted as asked, not as read, so that passing through costs nothing (a read asks for at most the room
+    /// its reader has, so a body of less than half of this never starts).
+    /// </summary>
+    internal const int StartAfter = 1024 * 1024;
+
+    internal const int ChunkSize = 128 * 1024;
+
+    internal const int Chunks = 4;
+
+    private readonly Stream _inner;
+    private readonly int _startAfter;
+    private long _askedBeforeStart;
+
+    /// <summary>Chunks read and not yet handed over, in body order; the last says how the body ended.</summary>
+    private Channel<Chunk>? _filled;
+
+    /// <summary>Chunks handed over, free to be read into again.</summary>
+    private Channel<byte[]>? _free;
+
+    private CancellationTokenSource? _stop;
+    private Task? _reading;
+    private Chunk _current;
+    private int _offset;
+    private bool _ended;
+    private bool _disposed;
+
+    /// <param name="inner">The body.</param>
+    /// <param name="startAfter">Bytes asked for by reads passed straight through before reading ahead starts.</param>
+    public ReadAheadStream(Stream inner, int startAfter = StartAfter)
+    {
+        _inner = inner;
+        _startAfter = startAfter;
+    }
+
+    /// <summary>Whether reading ahead has started (for tests).</summary>
+    internal bool ReadingAhead => _reading is not null;
+
+    /// <summary>A chunk of the body: <see cref="Count"/> bytes of <see cref="Buffer"/>; no bytes at the end, with <see cref="Failure"/> when it broke off.</summary>
+    private readonly record struct Chunk(byte[]? Buffer, int Count, ExceptionDispatchInfo? Failure);
+
+    public override bool CanRead => true;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => false;
+
+    public override long Length => throw new NotSupportedException();
+
+    public override long Position
+    {
+        get => throw new NotSupportedException();
+        set => throw new NotSupportedException();
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+    public override int Read(Span<byte> buffer)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_reading is null)
+        {
+            return _inner.Read(buffer);
+        }
+        if (buffer.IsEmpty || _ended)
+        {
+            return 0;
+        }
+        if (!HasCurrent() && !TakeNext())
+        {
+            ValueTask<bool> waiting = _filled!.Reader.WaitToReadAsync();
+            if (!(waiting.IsCompleted ? waiting.Result : waiting.AsTask().GetAwaiter().GetResult()) || !TakeNext())
+            {
+                throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
+            }
+        }
+        return CopyOut(buffer);
+    }
+
+    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+        => ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_reading is null)
+        {
+            if (_askedBeforeStart < _startAfter)
+            {
+                _askedBeforeStart += buffer.Length;
+                return _inner.ReadAsync(buffer, cancellationToken);
+            }
+            Start();
+        }
+        if (buffer.IsEmpty || _ended)
+        {
+            return new ValueTask<int>(0);
+        }
+        return HasCurrent() || TakeNext() ? new ValueTask<int>(CopyOut(buffer.Span)) : WaitAndCopyAsync(buffer, cancellationToken);
+    }
+
+    private async ValueTask<int> WaitAndCopyAsync(Memory<byte> buffer, CancellationToken cancellationToken)
+    {
+        while (!TakeNext())
+        {
+            if (!await _filled!.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+            {
+                throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
+            }
+        }
+        return CopyOut(buffer.Span);
+    }
+
+    private void Start()
+    {
+        _filled = Channel.CreateUnbounded<Chunk>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+        _free = Channel.CreateUnbounded<byte[]>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+        for (int i = 0; i < Chunks; i++)
+        {
+            _free.Writer.TryWrite(ArrayPool<byte>.Shared.Rent(ChunkSize));
+        }
+        _stop = new CancellationTokenSource();
+        _reading = Task.Run(ReadAheadAsync);
+    }
+
+    /// <summary>The reading side: fills free chunks from the body in order, and ends with a chunk that says how the body ended.</summary>
+    private async Task ReadAheadAsync()
+    {
+        CancellationToken stop = _stop!.Token;
+        ChannelWriter<Chunk> filled = _filled!.Writer;
+        try
+        {
+            while (true)
+            {
+                byte[] chunk = await _free!.Reader.ReadAsync(stop).ConfigureAwait(false);
+                int read;
+                try
+                {
+                    read = await _inner.ReadAsync(chunk.AsMemory(0, ChunkSize), stop).ConfigureAwait(false);
+                }
+                catch
+                {
+                    _free.Writer.TryWrite(chunk);
+                    throw;
+                }
+                filled.TryWrite(new Chunk(chunk, read, null));
+                if (read == 0)
+                {
+                    return;
+                }
+            }
+        }
+        catch (Exception e) when (!stop.IsCancellationRequested)
+        {
+            filled.TryWrite(new Chunk(null, 0, ExceptionDispatchInfo.Capture(e)));
+        }
+        catch (Exception)
+        {
+            // Disposed: nobody reads on.
+        }
+        finally
+        {
+            filled.TryComplete();
+        }
+    }
+
+    private bool HasCurrent() => _current.Buffer is not null && _offset < _current.Count;
+
+    /// <summary>Hands the current chunk back and takes the next one read, if any; at the end of the body, ends (or throws its failure).</summary>
+    private bool TakeNext()
+    {
+        if (_current.Buffer is { } done)
+        {
+            _free!.Writer.TryWrite(done);
+            _current = default;
+        }
+        if (!_filled!.Reader.TryRead(out Chunk next))
+        {
+            return false;
+        }
+        if (next.Failure is { } failure)
+        {
+            _ended = true;
+            failure.Throw();
+        }
+        if (next.Count == 0)
+        {
+            _ended = true;
+            if (next.Buffer is { } last)
+            {
+                _free!.Writer.TryWrite(last);
+            }
+            return true;
+        }
+        _current = next;
+        _offset = 0;
+        return true;
+    }
+
+    private int CopyOut(Span<byte> destination)
+    {
+        if (_ended && !HasCurrent())
+        {
+            return 0;
+        }
+        int count = Math.Min(destination.Length, _current.Count - _offset);
+        _current.Buffer.AsSpan(_offset, count).CopyTo(destination);
+        _offset += count;
+        return count;
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && !_disposed)
+        {
+            _disposed = true;
+            if (_reading is not null)
+            {
+                _stop!.Cancel();
+                // The reading side ends promptly once cancelled; its chunk must not go back to the pool while it reads into it.
+                _reading.ContinueWith(static _ => { }, TaskScheduler.Default).GetAwaiter().GetResult();
+                ReturnChunks();
+            }
+            _inner.Dispose();
+        }
+        base.Dispose(disposing);
+    }
+
+    public override async ValueTask DisposeAsync()
+    {
+        if (!_disposed)
+        {
+            _disposed = true;
+            if (_reading is not null)
+            {
+                await _stop!.CancelAsync().ConfigureAwait(false);
+                await _reading.ContinueWith(static _ => { }, TaskScheduler.Default).ConfigureAwait(false);
+                ReturnChunks();
+            }
+            await _inner.DisposeAsync().ConfigureAwait(false);
+        }
+        GC.SuppressFinalize(this);
+    }
+
+    private void ReturnChunks()
+    {
+        if (_current.Buffer is { } current)
+        {
+            ArrayPool<byte>.Shared.Return(current);
+            _current = default;
+        }
+        while (_filled!.Reader.TryRead(out Chunk chunk))
+        {
+            if (chunk.Buffer is { } buffer)
+            {
+                ArrayPool<byte>.Shared.Return(buffer);
+            }
+        }
+        while (_free!.Reader.TryRead(out byte[]? buffer))
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+        _stop!.Dispose();
+    }
+
+    public override void Flush()
+    {
+    }
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+}

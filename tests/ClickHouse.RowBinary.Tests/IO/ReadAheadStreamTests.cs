@@ -1,0 +1,241 @@
+namespace ClickHouse.RowBinary.Tests.IO;
+
+/// <summary>
+/// <see cref="ReadAheadStream"/>: the body read ahead on another thread arrives whole and in order, its failure at the
+/// point where it happened, a cancelled read loses nothing, and disposing stops the reading ahead.
+/// </summary>
+public sealed class ReadAheadStreamTests
+{
+    private static byte[] Body(int length)
+    {
+        byte[] body = new byte[length];
+        new Random(length).NextBytes(body);
+        return body;
+    }
+
+    [Theory]
+    [InlineData(0, 7)]
+    [InlineData(1000, 4096)]
+    [InlineData(1000, 65_537)]
+    [InlineData(ReadAheadStream.StartAfter, 100_000)]
+    public async Task A_body_read_ahead_arrives_whole_and_in_order(int startAfter, int readSize)
+    {
+        byte[] body = Body(3 * 1024 * 1024 + 17);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: readSize), startAfter);
+
+        byte[] received = await ReadAllAsync(stream, readSize, seed: startAfter);
+
+        Assert.True(stream.ReadingAhead);
+        Assert.Equal(body, received);
+        Assert.Equal(0, await stream.ReadAsync(new byte[10]));
+    }
+
+    [Fact]
+    public async Task A_small_body_passes_straight_through_and_never_reads_ahead()
+    {
+        byte[] body = Body(ReadAheadStream.StartAfter / 2 - 16 * 1024);
+        var inner = new TrickleStream(body, seed: 1);
+        await using var stream = new ReadAheadStream(inner);
+
+        byte[] received = await ReadAllAsync(stream, 16 * 1024, seed: 2);
+
+        Assert.Equal(body, received);
+        Assert.False(stream.ReadingAhead);
+    }
+
+    [Fact]
+    public async Task Synchronous_reads_after_the_reading_ahead_started_get_the_rest_in_order()
+    {
+        byte[] body = Body(2 * 1024 * 1024);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 3), startAfter: 1000);
+        byte[] received = new byte[body.Length];
+
+        int position = await stream.ReadAsync(received.AsMemory(0, 5000));
+        position += await stream.ReadAsync(received.AsMemory(position, 5000));
+        Assert.True(stream.ReadingAhead);
+        int read;
+        while ((read = stream.Read(received, position, Math.Min(3333, received.Length - position))) > 0)
+        {
+            position += read;
+        }
+
+        Assert.Equal(body.Length, position);
+        Assert.Equal(body, received);
+    }
+
+    [Fact]
+    public async Task A_failure_of_the_body_arrives_after_every_byte_read_before_it()
+    {
+        byte[] body = Body(2 * 1024 * 1024);
+        const int breaksAfter = 1_500_000;
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 4) { FailAt = breaksAfter }, startAfter: 1000);
+        var received = new MemoryStream();
+        byte[] buffer = new byte[40_000];
+
+        var error = await Assert.ThrowsAsync<IOException>(async () =>
+        {
+            int read;
+            while ((read = await stream.ReadAsync(buffer)) > 0)
+            {
+                received.Write(buffer, 0, read);
+            }
+        });
+
+        Assert.Equal("The body broke off.", error.Message);
+        Assert.Equal(body.AsSpan(0, breaksAfter).ToArray(), received.ToArray());
+        Assert.Equal(0, await stream.ReadAsync(buffer));
+    }
+
+    [Fact]
+    public async Task A_cancelled_read_loses_no_byte()
+    {
+        byte[] body = Body(1024 * 1024);
+        var gate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        const int stallAt = 600_000;
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 5) { StallAt = stallAt, Stall = gate.Task }, startAfter: 1000);
+        byte[] received = new byte[body.Length];
+        int position = 0;
+        while (position < stallAt)
+        {
+            position += await stream.ReadAsync(received.AsMemory(position, Math.Min(10_000, stallAt - position)));
+        }
+
+        using var cancel = new CancellationTokenSource(TimeSpan.FromMilliseconds(100));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(async () => Assert.Fail($"read {await stream.ReadAsync(received.AsMemory(position), cancel.Token)} bytes"));
+        gate.SetResult();
+        byte[] rest = await ReadAllAsync(stream, 10_000, seed: 6);
+
+        Assert.Equal(body.AsSpan(stallAt).ToArray(), rest);
+    }
+
+    [Fact]
+    public async Task Disposing_stops_a_reading_ahead_that_waits_on_the_body_and_disposes_the_body()
+    {
+        byte[] body = Body(1024 * 1024);
+        var inner = new TrickleStream(body, seed: 7) { StallAt = 300_000, Stall = new TaskCompletionSource().Task };
+        var stream = new ReadAheadStream(inner, startAfter: 1000);
+        byte[] buffer = new byte[10_000];
+        for (int read = 0; read < 250_000;)
+        {
+            read += await stream.ReadAsync(buffer);
+        }
+
+        Task disposing = stream.DisposeAsync().AsTask();
+
+        Assert.Same(disposing, await Task.WhenAny(disposing, Task.Delay(TimeSpan.FromSeconds(10))));
+        await disposing;
+        Assert.True(inner.Disposed);
+        Assert.True(inner.ReadCancelled);
+        Assert.Throws<ObjectDisposedException>(() => stream.Read(buffer));
+    }
+
+    [Fact]
+    public async Task Synchronous_dispose_also_stops_the_reading_ahead()
+    {
+        byte[] body = Body(1024 * 1024);
+        var inner = new TrickleStream(body, seed: 8) { StallAt = 300_000, Stall = new TaskCompletionSource().Task };
+        var stream = new ReadAheadStream(inner, startAfter: 1000);
+        byte[] buffer = new byte[10_000];
+        for (int read = 0; read < 250_000;)
+        {
+            read += await stream.ReadAsync(buffer);
+        }
+
+        stream.Dispose();
+
+        Assert.True(inner.Disposed);
+        Assert.True(inner.ReadCancelled);
+    }
+
+    private static async Task<byte[]> ReadAllAsync(Stream stream, int readSize, int seed)
+    {
+        var random = new Random(seed);
+        var received = new MemoryStream();
+        byte[] buffer = new byte[readSize];
+        int read;
+        while ((read = await stream.ReadAsync(buffer.AsMemory(0, random.Next(1, readSize + 1)))) > 0)
+        {
+            received.Write(buffer, 0, read);
+        }
+        return received.ToArray();
+    }
+
+    /// <summary>
+    /// A body that arrives in pieces of random size, some of them asynchronously; it can break off (<see cref="FailAt"/>)
+    /// or wait (<see cref="StallAt"/>, until <see cref="Stall"/> completes or the read is cancelled).
+    /// </summary>
+    private sealed class TrickleStream(byte[] body, int seed) : Stream
+    {
+        private readonly Random _random = new(seed);
+        private int _position;
+
+        public int FailAt { get; init; } = -1;
+
+        public int StallAt { get; init; } = -1;
+
+        public Task Stall { get; init; } = Task.CompletedTask;
+
+        public bool Disposed { get; private set; }
+
+        public bool ReadCancelled { get; private set; }
+
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => _position; set => throw new NotSupportedException(); }
+
+        public override int Read(byte[] buffer, int offset, int count) => ReadAsync(buffer.AsMemory(offset, count)).AsTask().GetAwaiter().GetResult();
+
+        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            ObjectDisposedException.ThrowIf(Disposed, this);
+            if (_position == StallAt && !Stall.IsCompleted)
+            {
+                try
+                {
+                    await Stall.WaitAsync(cancellationToken);
+                }
+                catch (OperationCanceledException)
+                {
+                    ReadCancelled = true;
+                    throw;
+                }
+            }
+            if (_random.Next(4) == 0)
+            {
+                await Task.Yield();
+            }
+            if (_position == FailAt)
+            {
+                throw new IOException("The body broke off.");
+            }
+            int end = body.Length;
+            foreach (int mark in new[] { FailAt, StallAt })
+            {
+                if (mark > _position)
+                {
+                    end = Math.Min(end, mark);
+                }
+            }
+            int count = Math.Min(Math.Min(buffer.Length, _random.Next(1, 200_000)), end - _position);
+            body.AsSpan(_position, count).CopyTo(buffer.Span);
+            _position += count;
+            return count;
+        }
+
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+            => ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+        protected override void Dispose(bool disposing)
+        {
+            Disposed = true;
+            base.Dispose(disposing);
+        }
+
+        public override void Flush() { }
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+}
