@@ -313,7 +313,7 @@ public sealed partial class ClickHouseClient : IClickHouseClient
         try
         {
             Stream body = await response.Content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-            decoded = new ReadAheadStream(CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault()));
+            decoded = CompressionStreams.Decompress(body, response.Content.Headers.ContentEncoding.LastOrDefault());
         }
         catch (Exception e)
         {

@@ -39,13 +39,20 @@ internal sealed class ClickHouseResponseStream : Stream
     /// </summary>
     private const int FinishLimit = 64 * 1024;
 
+    /// <summary>
+    /// Bytes received before the rest of a body is read ahead, on a thread of its own (<see cref="ReadAheadStream"/>),
+    /// while the reader parses: the answers of small queries stay on one thread and rent nothing more.
+    /// </summary>
+    internal const int ReadAheadAfter = 1024 * 1024;
+
     /// <summary>The ring's first size: most answers (acknowledgements, errors, small results) fit.</summary>
     internal const int InitialBufferSize = 16 * 1024;
 
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
 
-    private readonly Stream _inner;
+    /// <summary>The body; past <see cref="ReadAheadAfter"/> bytes, a <see cref="ReadAheadStream"/> over it.</summary>
+    private Stream _inner;
     private readonly HttpResponseMessage _response;
     private readonly RequestTelemetry _telemetry;
     private readonly byte[] _tag;
@@ -94,6 +101,9 @@ internal sealed class ClickHouseResponseStream : Stream
     /// still be running on the server. Not called when the body ended, with data or with the server's error.
     /// </summary>
     internal Action? Abandoned { get; set; }
+
+    /// <summary>Whether the rest of the body is read ahead (<see cref="ReadAheadAfter"/>).</summary>
+    internal bool ReadingAhead => _inner is ReadAheadStream;
 
     /// <summary>Bytes of the body handed to the reader so far.</summary>
     internal long BytesDelivered => _released;
@@ -180,6 +190,10 @@ internal sealed class ClickHouseResponseStream : Stream
             }
             int read;
             Memory<byte> room = FreeSpace();
+            if (_received >= ReadAheadAfter && _inner is not ReadAheadStream)
+            {
+                _inner = new ReadAheadStream(_inner);
+            }
             try
             {
                 read = await _inner.ReadAsync(room, cancellationToken).ConfigureAwait(false);

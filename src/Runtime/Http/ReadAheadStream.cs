@@ -9,9 +9,9 @@ using System.Threading.Tasks;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// Reads a large response body ahead of its reader, on a thread of its own, so that the transport (socket reads,
-/// decompression) runs beside the parsing of the rows instead of between its steps. Reads pass straight through until
-/// they have asked for <see cref="StartAfter"/> bytes: a small answer never starts a second thread, never rents a chunk.
+/// Reads a response body ahead of its reader, on a thread of its own, so that the transport (socket reads,
+/// decompression) runs beside the parsing of the rows instead of between its steps. <see cref="ClickHouseResponseStream"/>
+/// puts one over a body once the body has proved large: a small answer never starts a second thread, never rents a chunk.
 /// </summary>
 /// <remarks>
 /// At most <see cref="Chunks"/> chunks of <see cref="ChunkSize"/> bytes are read ahead: memory is bounded per body,
@@ -21,44 +21,34 @@ namespace ClickHouse.RowBinary;
 /// </remarks>
 internal sealed class ReadAheadStream : Stream
 {
-    /// <summary>
-    /// Bytes asked for by reads passed straight through before reading ahead starts: the answers of small queries stay on
-    /// one thread. Counted as asked, not as read, so that passing through costs nothing (a read asks for at most the room
-    /// its reader has, so a body of less than half of this never starts).
-    /// </summary>
-    internal const int StartAfter = 1024 * 1024;
-
     internal const int ChunkSize = 128 * 1024;
 
     internal const int Chunks = 4;
 
     private readonly Stream _inner;
-    private readonly int _startAfter;
-    private long _askedBeforeStart;
 
-    /// <summary>Chunks read and not yet handed over, in body order; the last says how the body ended.</summary>
-    private Channel<Chunk>? _filled;
-
-    /// <summary>Chunks handed over, free to be read into again.</summary>
-    private Channel<byte[]>? _free;
-
-    private CancellationTokenSource? _stop;
-    private Task? _reading;
+    private readonly Channel<Chunk> _filled;
+    private readonly Channel<byte[]> _free;
+    private readonly CancellationTokenSource _stop = new();
+    private readonly Task _reading;
     private Chunk _current;
     private int _offset;
     private bool _ended;
     private bool _disposed;
 
-    /// <param name="inner">The body.</param>
-    /// <param name="startAfter">Bytes asked for by reads passed straight through before reading ahead starts.</param>
-    public ReadAheadStream(Stream inner, int startAfter = StartAfter)
+    /// <summary>Starts reading <paramref name="inner"/> ahead; it is disposed with this stream.</summary>
+    public ReadAheadStream(Stream inner)
     {
         _inner = inner;
-        _startAfter = startAfter;
+        // Chunks read and not yet handed over, in body order, the last saying how the body ended; and chunks handed over.
+        _filled = Channel.CreateUnbounded<Chunk>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+        _free = Channel.CreateUnbounded<byte[]>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+        for (int i = 0; i < Chunks; i++)
+        {
+            _free.Writer.TryWrite(ArrayPool<byte>.Shared.Rent(ChunkSize));
+        }
+        _reading = Task.Run(ReadAheadAsync);
     }
-
-    /// <summary>Whether reading ahead has started (for tests).</summary>
-    internal bool ReadingAhead => _reading is not null;
 
     /// <summary>A chunk of the body: <see cref="Count"/> bytes of <see cref="Buffer"/>; no bytes at the end, with <see cref="Failure"/> when it broke off.</summary>
     private readonly record struct Chunk(byte[]? Buffer, int Count, ExceptionDispatchInfo? Failure);
@@ -82,17 +72,13 @@ internal sealed class ReadAheadStream : Stream
     public override int Read(Span<byte> buffer)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (_reading is null)
-        {
-            return _inner.Read(buffer);
-        }
         if (buffer.IsEmpty || _ended)
         {
             return 0;
         }
         if (!HasCurrent() && !TakeNext())
         {
-            ValueTask<bool> waiting = _filled!.Reader.WaitToReadAsync();
+            ValueTask<bool> waiting = _filled.Reader.WaitToReadAsync();
             if (!(waiting.IsCompleted ? waiting.Result : waiting.AsTask().GetAwaiter().GetResult()) || !TakeNext())
             {
                 throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
@@ -107,15 +93,6 @@ internal sealed class ReadAheadStream : Stream
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (_reading is null)
-        {
-            if (_askedBeforeStart < _startAfter)
-            {
-                _askedBeforeStart += buffer.Length;
-                return _inner.ReadAsync(buffer, cancellationToken);
-            }
-            Start();
-        }
         if (buffer.IsEmpty || _ended)
         {
             return new ValueTask<int>(0);
@@ -127,7 +104,7 @@ internal sealed class ReadAheadStream : Stream
     {
         while (!TakeNext())
         {
-            if (!await _filled!.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
+            if (!await _filled.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
             {
                 throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
             }
@@ -135,28 +112,16 @@ internal sealed class ReadAheadStream : Stream
         return CopyOut(buffer.Span);
     }
 
-    private void Start()
-    {
-        _filled = Channel.CreateUnbounded<Chunk>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
-        _free = Channel.CreateUnbounded<byte[]>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
-        for (int i = 0; i < Chunks; i++)
-        {
-            _free.Writer.TryWrite(ArrayPool<byte>.Shared.Rent(ChunkSize));
-        }
-        _stop = new CancellationTokenSource();
-        _reading = Task.Run(ReadAheadAsync);
-    }
-
     /// <summary>The reading side: fills free chunks from the body in order, and ends with a chunk that says how the body ended.</summary>
     private async Task ReadAheadAsync()
     {
-        CancellationToken stop = _stop!.Token;
-        ChannelWriter<Chunk> filled = _filled!.Writer;
+        CancellationToken stop = _stop.Token;
+        ChannelWriter<Chunk> filled = _filled.Writer;
         try
         {
             while (true)
             {
-                byte[] chunk = await _free!.Reader.ReadAsync(stop).ConfigureAwait(false);
+                byte[] chunk = await _free.Reader.ReadAsync(stop).ConfigureAwait(false);
                 int read;
                 try
                 {
@@ -195,10 +160,10 @@ internal sealed class ReadAheadStream : Stream
     {
         if (_current.Buffer is { } done)
         {
-            _free!.Writer.TryWrite(done);
+            _free.Writer.TryWrite(done);
             _current = default;
         }
-        if (!_filled!.Reader.TryRead(out Chunk next))
+        if (!_filled.Reader.TryRead(out Chunk next))
         {
             return false;
         }
@@ -212,7 +177,7 @@ internal sealed class ReadAheadStream : Stream
             _ended = true;
             if (next.Buffer is { } last)
             {
-                _free!.Writer.TryWrite(last);
+                _free.Writer.TryWrite(last);
             }
             return true;
         }
@@ -238,13 +203,10 @@ internal sealed class ReadAheadStream : Stream
         if (disposing && !_disposed)
         {
             _disposed = true;
-            if (_reading is not null)
-            {
-                _stop!.Cancel();
-                // The reading side ends promptly once cancelled; its chunk must not go back to the pool while it reads into it.
-                _reading.ContinueWith(static _ => { }, TaskScheduler.Default).GetAwaiter().GetResult();
-                ReturnChunks();
-            }
+            _stop.Cancel();
+            // The reading side ends promptly once cancelled; its chunk must not go back to the pool while it reads into it.
+            _reading.ContinueWith(static _ => { }, TaskScheduler.Default).GetAwaiter().GetResult();
+            ReturnChunks();
             _inner.Dispose();
         }
         base.Dispose(disposing);
@@ -255,12 +217,9 @@ internal sealed class ReadAheadStream : Stream
         if (!_disposed)
         {
             _disposed = true;
-            if (_reading is not null)
-            {
-                await _stop!.CancelAsync().ConfigureAwait(false);
-                await _reading.ContinueWith(static _ => { }, TaskScheduler.Default).ConfigureAwait(false);
-                ReturnChunks();
-            }
+            await _stop.CancelAsync().ConfigureAwait(false);
+            await _reading.ContinueWith(static _ => { }, TaskScheduler.Default).ConfigureAwait(false);
+            ReturnChunks();
             await _inner.DisposeAsync().ConfigureAwait(false);
         }
         GC.SuppressFinalize(this);
@@ -273,18 +232,18 @@ internal sealed class ReadAheadStream : Stream
             ArrayPool<byte>.Shared.Return(current);
             _current = default;
         }
-        while (_filled!.Reader.TryRead(out Chunk chunk))
+        while (_filled.Reader.TryRead(out Chunk chunk))
         {
             if (chunk.Buffer is { } buffer)
             {
                 ArrayPool<byte>.Shared.Return(buffer);
             }
         }
-        while (_free!.Reader.TryRead(out byte[]? buffer))
+        while (_free.Reader.TryRead(out byte[]? buffer))
         {
             ArrayPool<byte>.Shared.Return(buffer);
         }
-        _stop!.Dispose();
+        _stop.Dispose();
     }
 
     public override void Flush()

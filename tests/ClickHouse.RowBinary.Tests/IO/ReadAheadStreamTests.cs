@@ -14,45 +14,30 @@ public sealed class ReadAheadStreamTests
     }
 
     [Theory]
-    [InlineData(0, 7)]
-    [InlineData(1000, 4096)]
-    [InlineData(1000, 65_537)]
-    [InlineData(ReadAheadStream.StartAfter, 100_000)]
-    public async Task A_body_read_ahead_arrives_whole_and_in_order(int startAfter, int readSize)
+    [InlineData(7)]
+    [InlineData(4096)]
+    [InlineData(65_537)]
+    [InlineData(1_000_000)]
+    public async Task A_body_read_ahead_arrives_whole_and_in_order(int readSize)
     {
         byte[] body = Body(3 * 1024 * 1024 + 17);
-        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: readSize), startAfter);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: readSize));
 
-        byte[] received = await ReadAllAsync(stream, readSize, seed: startAfter);
+        byte[] received = await ReadAllAsync(stream, readSize, seed: readSize + 1);
 
-        Assert.True(stream.ReadingAhead);
         Assert.Equal(body, received);
         Assert.Equal(0, await stream.ReadAsync(new byte[10]));
     }
 
     [Fact]
-    public async Task A_small_body_passes_straight_through_and_never_reads_ahead()
-    {
-        byte[] body = Body(ReadAheadStream.StartAfter / 2 - 16 * 1024);
-        var inner = new TrickleStream(body, seed: 1);
-        await using var stream = new ReadAheadStream(inner);
-
-        byte[] received = await ReadAllAsync(stream, 16 * 1024, seed: 2);
-
-        Assert.Equal(body, received);
-        Assert.False(stream.ReadingAhead);
-    }
-
-    [Fact]
-    public async Task Synchronous_reads_after_the_reading_ahead_started_get_the_rest_in_order()
+    public async Task Synchronous_reads_after_asynchronous_ones_get_the_rest_in_order()
     {
         byte[] body = Body(2 * 1024 * 1024);
-        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 3), startAfter: 1000);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 3));
         byte[] received = new byte[body.Length];
 
         int position = await stream.ReadAsync(received.AsMemory(0, 5000));
         position += await stream.ReadAsync(received.AsMemory(position, 5000));
-        Assert.True(stream.ReadingAhead);
         int read;
         while ((read = stream.Read(received, position, Math.Min(3333, received.Length - position))) > 0)
         {
@@ -68,7 +53,7 @@ public sealed class ReadAheadStreamTests
     {
         byte[] body = Body(2 * 1024 * 1024);
         const int breaksAfter = 1_500_000;
-        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 4) { FailAt = breaksAfter }, startAfter: 1000);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 4) { FailAt = breaksAfter });
         var received = new MemoryStream();
         byte[] buffer = new byte[40_000];
 
@@ -92,7 +77,7 @@ public sealed class ReadAheadStreamTests
         byte[] body = Body(1024 * 1024);
         var gate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         const int stallAt = 600_000;
-        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 5) { StallAt = stallAt, Stall = gate.Task }, startAfter: 1000);
+        await using var stream = new ReadAheadStream(new TrickleStream(body, seed: 5) { StallAt = stallAt, Stall = gate.Task });
         byte[] received = new byte[body.Length];
         int position = 0;
         while (position < stallAt)
@@ -113,7 +98,7 @@ public sealed class ReadAheadStreamTests
     {
         byte[] body = Body(1024 * 1024);
         var inner = new TrickleStream(body, seed: 7) { StallAt = 300_000, Stall = new TaskCompletionSource().Task };
-        var stream = new ReadAheadStream(inner, startAfter: 1000);
+        var stream = new ReadAheadStream(inner);
         byte[] buffer = new byte[10_000];
         for (int read = 0; read < 250_000;)
         {
@@ -134,7 +119,7 @@ public sealed class ReadAheadStreamTests
     {
         byte[] body = Body(1024 * 1024);
         var inner = new TrickleStream(body, seed: 8) { StallAt = 300_000, Stall = new TaskCompletionSource().Task };
-        var stream = new ReadAheadStream(inner, startAfter: 1000);
+        var stream = new ReadAheadStream(inner);
         byte[] buffer = new byte[10_000];
         for (int read = 0; read < 250_000;)
         {
