@@ -186,7 +186,34 @@ public sealed partial class ClickHouseClient : IClickHouseClient
     {
         try
         {
-            HttpResponseMessage response = await SendCoreAsync(request, queryId, deadline).ConfigureAwait(false);
+            HttpResponseMessage response;
+            try
+            {
+                await AuthorizeAsync(request, deadline.Token).ConfigureAwait(false);
+                response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, deadline.Token).ConfigureAwait(false);
+                if (!response.IsSuccessStatusCode)
+                {
+                    using (response)
+                    {
+                        throw await ReadServerErrorAsync(response, queryId, _source, deadline.Token).ConfigureAwait(false);
+                    }
+                }
+            }
+            catch (OperationCanceledException e) when (deadline.Expired)
+            {
+                throw deadline.Exceeded(EndpointOf(request), e);
+            }
+            catch (HttpRequestException) when (request.Content is IRowBinaryContent { WriteFailure: { } failure } && failure is not (IOException or OperationCanceledException))
+            {
+                // The rows could not be written (a value out of range, the caller's enumerator failing): that, not the transport, is the error.
+                ExceptionDispatchInfo.Throw(failure);
+                throw;
+            }
+            catch (HttpRequestException e) when (e.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError)
+            {
+                throw new HttpRequestException(
+                    e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right ({_source.Name(_endpoints.Length > 1 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint))})?", e);
+            }
             telemetry.Responded(response);
             return response;
         }
@@ -196,39 +223,6 @@ public sealed partial class ClickHouseClient : IClickHouseClient
             telemetry.Dispose();
             throw;
         }
-    }
-
-    private async Task<HttpResponseMessage> SendCoreAsync(HttpRequestMessage request, string? queryId, RequestDeadline deadline)
-    {
-        HttpResponseMessage response;
-        try
-        {
-            await AuthorizeAsync(request, deadline.Token).ConfigureAwait(false);
-            response = await _http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead, deadline.Token).ConfigureAwait(false);
-            if (!response.IsSuccessStatusCode)
-            {
-                using (response)
-                {
-                    throw await ReadServerErrorAsync(response, queryId, _source, deadline.Token).ConfigureAwait(false);
-                }
-            }
-        }
-        catch (OperationCanceledException e) when (deadline.Expired)
-        {
-            throw deadline.Exceeded(EndpointOf(request), e);
-        }
-        catch (HttpRequestException) when (request.Content is IRowBinaryContent { WriteFailure: { } failure } && failure is not (IOException or OperationCanceledException))
-        {
-            // The rows could not be written (a value out of range, the caller's enumerator failing): that, not the transport, is the error.
-            ExceptionDispatchInfo.Throw(failure);
-            throw;
-        }
-        catch (HttpRequestException e) when (e.HttpRequestError is HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError)
-        {
-            throw new HttpRequestException(
-                e.HttpRequestError, $"Cannot reach ClickHouse at {EndpointOf(request)}: {e.Message} Is the server running, and is the URL right ({_source.Name(_endpoints.Length > 1 ? nameof(ClickHouseClientOptions.Endpoints) : nameof(ClickHouseClientOptions.Endpoint))})?", e);
-        }
-        return response;
     }
 
     /// <summary>The bearer token, where the options name one: in a header, never in the URL.</summary>

@@ -41,7 +41,10 @@ internal sealed class ClickHouseResponseStream : Stream
 
     /// <summary>
     /// Bytes received before the rest of a body is read ahead, on a thread of its own (<see cref="ReadAheadStream"/>),
-    /// while the reader parses: the answers of small queries stay on one thread and rent nothing more.
+    /// while the reader parses: the answers of small queries stay on one thread and rent nothing more. Only a body that
+    /// arrives faster than it is parsed is read ahead: when the server is what the reader waits for (ClickHouse on the
+    /// same cores), reading ahead only takes the body in smaller pieces (a Native read of a million rows from 18.16 took
+    /// 360 ms instead of 280).
     /// </summary>
     internal const int ReadAheadAfter = 1024 * 1024;
 
@@ -189,8 +192,10 @@ internal sealed class ClickHouseResponseStream : Stream
                 return released;
             }
             int read;
+            // A read that filled all its room found more waiting: the body comes faster than it is parsed.
+            bool bodyAhead = _filledRoom;
             Memory<byte> room = FreeSpace();
-            if (_received >= ReadAheadAfter && _inner is not ReadAheadStream)
+            if (bodyAhead && _received >= ReadAheadAfter && _inner is not ReadAheadStream)
             {
                 _inner = new ReadAheadStream(_inner);
             }

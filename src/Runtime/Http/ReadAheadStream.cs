@@ -11,7 +11,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// Reads a response body ahead of its reader, on a thread of its own, so that the transport (socket reads,
 /// decompression) runs beside the parsing of the rows instead of between its steps. <see cref="ClickHouseResponseStream"/>
-/// puts one over a body once the body has proved large: a small answer never starts a second thread, never rents a chunk.
+/// puts one over a body once the body has proved large and to arrive faster than it is parsed: a small answer never
+/// starts a second thread, never rents a chunk.
 /// </summary>
 /// <remarks>
 /// At most <see cref="Chunks"/> chunks of <see cref="ChunkSize"/> bytes are read ahead: memory is bounded per body,
@@ -72,19 +73,20 @@ internal sealed class ReadAheadStream : Stream
     public override int Read(Span<byte> buffer)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (buffer.IsEmpty || _ended)
+        if (buffer.IsEmpty)
         {
             return 0;
         }
-        if (!HasCurrent() && !TakeNext())
+        int copied;
+        while ((copied = CopyReady(buffer)) == 0 && !_ended)
         {
             ValueTask<bool> waiting = _filled.Reader.WaitToReadAsync();
-            if (!(waiting.IsCompleted ? waiting.Result : waiting.AsTask().GetAwaiter().GetResult()) || !TakeNext())
+            if (!(waiting.IsCompleted ? waiting.Result : waiting.AsTask().GetAwaiter().GetResult()))
             {
-                throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
+                throw NoEnd();
             }
         }
-        return CopyOut(buffer);
+        return copied;
     }
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
@@ -93,24 +95,29 @@ internal sealed class ReadAheadStream : Stream
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (buffer.IsEmpty || _ended)
+        if (buffer.IsEmpty)
         {
             return new ValueTask<int>(0);
         }
-        return HasCurrent() || TakeNext() ? new ValueTask<int>(CopyOut(buffer.Span)) : WaitAndCopyAsync(buffer, cancellationToken);
+        int copied = CopyReady(buffer.Span);
+        return copied > 0 || _ended ? new ValueTask<int>(copied) : WaitAndCopyAsync(buffer, cancellationToken);
     }
 
     private async ValueTask<int> WaitAndCopyAsync(Memory<byte> buffer, CancellationToken cancellationToken)
     {
-        while (!TakeNext())
+        int copied;
+        do
         {
             if (!await _filled.Reader.WaitToReadAsync(cancellationToken).ConfigureAwait(false))
             {
-                throw new InvalidOperationException("The reading ahead ended without saying how the body ended.");
+                throw NoEnd();
             }
         }
-        return CopyOut(buffer.Span);
+        while ((copied = CopyReady(buffer.Span)) == 0 && !_ended);
+        return copied;
     }
+
+    private static InvalidOperationException NoEnd() => new("The reading ahead ended without saying how the body ended.");
 
     /// <summary>The reading side: fills free chunks from the body in order, and ends with a chunk that says how the body ended.</summary>
     private async Task ReadAheadAsync()
@@ -153,49 +160,47 @@ internal sealed class ReadAheadStream : Stream
         }
     }
 
-    private bool HasCurrent() => _current.Buffer is not null && _offset < _current.Count;
-
-    /// <summary>Hands the current chunk back and takes the next one read, if any; at the end of the body, ends (or throws its failure).</summary>
-    private bool TakeNext()
+    /// <summary>
+    /// Copies out as much of the chunks read as fits, in order, handing each emptied chunk back at once; 0 when none is
+    /// ready. At the end of the body, ends; a failure is thrown once every byte before it was copied out.
+    /// </summary>
+    private int CopyReady(Span<byte> destination)
     {
-        if (_current.Buffer is { } done)
+        int copied = 0;
+        while (copied < destination.Length && !_ended)
         {
-            _free.Writer.TryWrite(done);
-            _current = default;
-        }
-        if (!_filled.Reader.TryRead(out Chunk next))
-        {
-            return false;
-        }
-        if (next.Failure is { } failure)
-        {
-            _ended = true;
-            failure.Throw();
-        }
-        if (next.Count == 0)
-        {
-            _ended = true;
-            if (next.Buffer is { } last)
+            if (_current.Buffer is null)
             {
-                _free.Writer.TryWrite(last);
+                if (!_filled.Reader.TryPeek(out Chunk next) || (next.Failure is not null && copied > 0))
+                {
+                    break;
+                }
+                _filled.Reader.TryRead(out _);
+                if (next.Failure is { } failure)
+                {
+                    _ended = true;
+                    failure.Throw();
+                }
+                if (next.Count == 0)
+                {
+                    _ended = true;
+                    _free.Writer.TryWrite(next.Buffer!);
+                    break;
+                }
+                _current = next;
+                _offset = 0;
             }
-            return true;
+            int count = Math.Min(destination.Length - copied, _current.Count - _offset);
+            _current.Buffer.AsSpan(_offset, count).CopyTo(destination.Slice(copied));
+            _offset += count;
+            copied += count;
+            if (_offset == _current.Count)
+            {
+                _free.Writer.TryWrite(_current.Buffer!);
+                _current = default;
+            }
         }
-        _current = next;
-        _offset = 0;
-        return true;
-    }
-
-    private int CopyOut(Span<byte> destination)
-    {
-        if (_ended && !HasCurrent())
-        {
-            return 0;
-        }
-        int count = Math.Min(destination.Length, _current.Count - _offset);
-        _current.Buffer.AsSpan(_offset, count).CopyTo(destination);
-        _offset += count;
-        return count;
+        return copied;
     }
 
     protected override void Dispose(bool disposing)

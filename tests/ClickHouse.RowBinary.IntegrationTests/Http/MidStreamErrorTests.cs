@@ -182,7 +182,7 @@ public sealed class MidStreamErrorTests
     [MemberData(nameof(LargeBodies))]
     public async Task A_large_body_read_ahead_gives_every_row_in_order_then_the_server_error(string generation, int chunk)
     {
-        const int rowCount = 400_000; // 3.6 MB: past its first MiB the body is read ahead on another thread (ReadAheadStream)
+        const int rowCount = 400_000; // 3.6 MB: in chunks of 1 MiB, read ahead on another thread past its first MiB (ReadAheadStream)
         var handler = new FakeClickHouse(_ => Respond(generation, Bodies.NumberRows(rowCount), chunk));
         using ClickHouseClient client = FakeClickHouse.Client(handler);
 
@@ -205,7 +205,7 @@ public sealed class MidStreamErrorTests
     public async Task A_large_body_that_breaks_off_while_read_ahead_is_an_IO_error_after_its_last_byte()
     {
         byte[] data = Bodies.NumberRows(400_000);
-        var handler = new FakeClickHouse(_ => FakeClickHouse.Ok(data, 65_536, breakAtEnd: true));
+        var handler = new FakeClickHouse(_ => FakeClickHouse.Ok(data, 1 << 20, breakAtEnd: true));
         using ClickHouseClient client = FakeClickHouse.Client(handler);
 
         var error = await Assert.ThrowsAsync<IOException>(() => client.QueryListAsync<NumberRow>("SELECT 1", AsRowBinary));

@@ -104,6 +104,7 @@ public sealed class ReadAheadStreamTests
         {
             read += await stream.ReadAsync(buffer);
         }
+        await inner.Stalled.Task.WaitAsync(TimeSpan.FromSeconds(10));
 
         Task disposing = stream.DisposeAsync().AsTask();
 
@@ -125,6 +126,7 @@ public sealed class ReadAheadStreamTests
         {
             read += await stream.ReadAsync(buffer);
         }
+        await inner.Stalled.Task.WaitAsync(TimeSpan.FromSeconds(10));
 
         stream.Dispose();
 
@@ -164,6 +166,9 @@ public sealed class ReadAheadStreamTests
 
         public bool ReadCancelled { get; private set; }
 
+        /// <summary>Completes when a read starts waiting at <see cref="StallAt"/>.</summary>
+        public TaskCompletionSource Stalled { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
         public override bool CanRead => true;
         public override bool CanSeek => false;
         public override bool CanWrite => false;
@@ -177,6 +182,7 @@ public sealed class ReadAheadStreamTests
             ObjectDisposedException.ThrowIf(Disposed, this);
             if (_position == StallAt && !Stall.IsCompleted)
             {
+                Stalled.TrySetResult();
                 try
                 {
                     await Stall.WaitAsync(cancellationToken);
