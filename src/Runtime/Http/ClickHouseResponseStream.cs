@@ -54,7 +54,7 @@ internal sealed class ClickHouseResponseStream : Stream
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
 
-    /// <summary>The body; past <see cref="ReadAheadAfter"/> bytes, a <see cref="ReadAheadStream"/> over it.</summary>
+    /// <summary>The body; past <see cref="ReadAheadAfter"/> bytes of one that arrives faster than it is parsed, a <see cref="ReadAheadStream"/> over it.</summary>
     private Stream _inner;
     private readonly HttpResponseMessage _response;
     private readonly RequestTelemetry _telemetry;

@@ -43,7 +43,8 @@ internal sealed class ReadAheadStream : Stream
         _inner = inner;
         // Chunks read and not yet handed over, in body order, the last saying how the body ended; and chunks handed over.
         _filled = Channel.CreateUnbounded<Chunk>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
-        _free = Channel.CreateUnbounded<byte[]>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+        // The reading side also hands back the chunk a failed read was given: two writers.
+        _free = Channel.CreateUnbounded<byte[]>(new UnboundedChannelOptions { SingleReader = true });
         for (int i = 0; i < Chunks; i++)
         {
             _free.Writer.TryWrite(ArrayPool<byte>.Shared.Rent(ChunkSize));
