@@ -1,10 +1,12 @@
+using System.IO.Compression;
+using System.Net;
 using ClickHouse.RowBinary.IntegrationTests.Rows;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Http;
 
 /// <summary>
 /// A body is read ahead on a thread of its own (<see cref="ReadAheadStream"/>) only once it has proved large, and only
-/// while it arrives faster than it is read (its reads fill all the room they are offered).
+/// while it arrives faster than it is read (its reads fill all the room they are offered) or is compressed.
 /// </summary>
 public sealed class LargeBodyTests
 {
@@ -24,6 +26,31 @@ public sealed class LargeBodyTests
 
         Assert.Equal(data, received.ToArray());
         Assert.Equal(readAhead, Assert.IsType<ClickHouseResponseStream>(body).ReadingAhead);
+    }
+
+    [Fact]
+    public async Task A_large_compressed_body_is_read_ahead_whatever_its_pace_and_decompressed_whole()
+    {
+        byte[] data = Bodies.NumberRows(400_000);
+        var compressed = new MemoryStream();
+        using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(data);
+        }
+        var handler = new FakeClickHouse(_ =>
+        {
+            var response = new HttpResponseMessage(HttpStatusCode.OK) { Content = new StreamContent(new ScriptedStream(compressed.ToArray(), 4096, breakAtEnd: false)) };
+            response.Content.Headers.ContentEncoding.Add("gzip");
+            return response;
+        });
+        using ClickHouseClient client = FakeClickHouse.Client(handler);
+
+        await using Stream body = await client.QueryStreamAsync("SELECT 1 FORMAT RowBinary");
+        var received = new MemoryStream();
+        await body.CopyToAsync(received);
+
+        Assert.Equal(data, received.ToArray());
+        Assert.True(Assert.IsType<ClickHouseResponseStream>(body).ReadingAhead);
     }
 
     [Fact]
