@@ -55,7 +55,7 @@ internal sealed class OwnServer : IAsyncDisposable
         ? "No clickhouse-server binary on this machine to start servers of the test's own (scripts/clickhouse-server.sh install puts Debian's there; CI does)."
         : null;
 
-    public static Task<OwnServer> StartAsync() => StartAsync(FreePort(), FreePort(), extraConfig: "");
+    public static async Task<OwnServer> StartAsync() => (await StartClusterAsync(1, cluster: null)).Single();
 
     /// <summary>
     /// Starts <paramref name="count"/> servers configured as one cluster named <paramref name="cluster"/>
@@ -63,13 +63,35 @@ internal sealed class OwnServer : IAsyncDisposable
     /// already started when one fails to start.
     /// </summary>
     /// <param name="count">How many servers.</param>
-    /// <param name="cluster">The cluster's name in <c>remote_servers</c>.</param>
+    /// <param name="cluster">The cluster's name in <c>remote_servers</c>; none when null.</param>
     /// <param name="extraConfig">More of each server's configuration (e.g. a <c>part_log</c> section).</param>
-    public static async Task<OwnServer[]> StartClusterAsync(int count, string cluster, string extraConfig = "")
+    /// <remarks>
+    /// The ports are free when chosen, but another process may take one before the server binds it (the machine's own
+    /// outgoing connections use the same range); a server that exits while starting is then tried again, on new ports,
+    /// up to <see cref="StartAttempts"/> times.
+    /// </remarks>
+    public static async Task<OwnServer[]> StartClusterAsync(int count, string? cluster, string extraConfig = "")
     {
-        (int Http, int Tcp)[] ports = [.. Enumerable.Range(0, count).Select(_ => (FreePort(), FreePort()))];
+        for (int attempt = 1; ; attempt++)
+        {
+            try
+            {
+                return await StartOnFreePortsAsync(count, cluster, extraConfig);
+            }
+            catch (ServerExitedException) when (attempt < StartAttempts)
+            {
+            }
+        }
+    }
+
+    private const int StartAttempts = 3;
+
+    private static async Task<OwnServer[]> StartOnFreePortsAsync(int count, string? cluster, string extraConfig)
+    {
+        int[] free = FreePorts(2 * count);
+        (int Http, int Tcp)[] ports = [.. Enumerable.Range(0, count).Select(i => (free[2 * i], free[2 * i + 1]))];
         string shards = string.Concat(ports.Select(p => $"<shard><replica><host>127.0.0.1</host><port>{p.Tcp}</port></replica></shard>"));
-        string remoteServers = $"<remote_servers><{cluster}>{shards}</{cluster}></remote_servers>";
+        string remoteServers = cluster is null ? "" : $"<remote_servers><{cluster}>{shards}</{cluster}></remote_servers>";
         var servers = new List<OwnServer>();
         try
         {
@@ -157,7 +179,7 @@ internal sealed class OwnServer : IAsyncDisposable
         {
             if (_process.HasExited)
             {
-                throw new InvalidOperationException($"The server exited ({_process.ExitCode}); see {_folder}/server.err.log");
+                throw new ServerExitedException($"The server on port {HttpPort} exited ({_process.ExitCode}) while starting: {ErrorLogTail()}");
             }
             try
             {
@@ -218,12 +240,45 @@ internal sealed class OwnServer : IAsyncDisposable
         }
     }
 
-    private static int FreePort()
+    /// <summary><paramref name="count"/> different ports free now: every probe is held until all are chosen.</summary>
+    private static int[] FreePorts(int count)
     {
-        using var probe = new TcpListener(IPAddress.Loopback, 0);
-        probe.Start();
-        return ((IPEndPoint)probe.LocalEndpoint).Port;
+        var probes = new List<TcpListener>();
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                var probe = new TcpListener(IPAddress.Loopback, 0);
+                probes.Add(probe);
+                probe.Start();
+            }
+            return [.. probes.Select(probe => ((IPEndPoint)probe.LocalEndpoint).Port)];
+        }
+        finally
+        {
+            foreach (TcpListener probe in probes)
+            {
+                probe.Stop();
+            }
+        }
     }
+
+    /// <summary>The end of the server's error log (its folder goes when the server is disposed), or where it was.</summary>
+    private string ErrorLogTail()
+    {
+        string log = Path.Combine(_folder, "server.err.log");
+        try
+        {
+            string text = File.ReadAllText(log).TrimEnd();
+            return text.Length == 0 ? $"{log} is empty" : text[Math.Max(0, text.Length - 2000)..];
+        }
+        catch (IOException e)
+        {
+            return $"{log} could not be read ({e.Message})";
+        }
+    }
+
+    private sealed class ServerExitedException(string message) : InvalidOperationException(message);
 
     [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
     private static extern int Kill(int pid, int signal);
