@@ -193,15 +193,14 @@ internal sealed class ClickHouseResponseStream : Stream
             {
                 return released;
             }
-            int read;
             // A read that filled all its room found more waiting: the body comes faster than it is parsed. A compressed
             // body is read ahead whatever its pace: its decompression is work the other core can take.
-            bool readAhead = _filledRoom || _compressed;
-            Memory<byte> room = FreeSpace();
-            if (readAhead && _received >= ReadAheadAfter && _inner is not ReadAheadStream)
+            if (!ReadingAhead && _received >= ReadAheadAfter && (_filledRoom || _compressed))
             {
                 _inner = new ReadAheadStream(_inner);
             }
+            int read;
+            Memory<byte> room = FreeSpace();
             try
             {
                 read = await _inner.ReadAsync(room, cancellationToken).ConfigureAwait(false);

@@ -11,8 +11,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// Reads a response body ahead of its reader, on a thread of its own, so that the transport (socket reads,
 /// decompression) runs beside the parsing of the rows instead of between its steps. <see cref="ClickHouseResponseStream"/>
-/// puts one over a body once the body has proved large and to arrive faster than it is parsed: a small answer never
-/// starts a second thread, never rents a chunk.
+/// puts one over a body once the body has proved large, and is compressed or arrives faster than it is parsed: a small
+/// answer never starts a second thread, never rents a chunk.
 /// </summary>
 /// <remarks>
 /// At most <see cref="Chunks"/> chunks of <see cref="ChunkSize"/> bytes are read ahead: memory is bounded per body,
@@ -22,9 +22,9 @@ namespace ClickHouse.RowBinary;
 /// </remarks>
 internal sealed class ReadAheadStream : Stream
 {
-    internal const int ChunkSize = 128 * 1024;
+    private const int ChunkSize = 128 * 1024;
 
-    internal const int Chunks = 4;
+    private const int Chunks = 4;
 
     private readonly Stream _inner;
 
@@ -210,8 +210,8 @@ internal sealed class ReadAheadStream : Stream
         {
             _disposed = true;
             _stop.Cancel();
-            // The reading side ends promptly once cancelled; its chunk must not go back to the pool while it reads into it.
-            _reading.ContinueWith(static _ => { }, TaskScheduler.Default).GetAwaiter().GetResult();
+            // The reading side ends promptly once cancelled (it never throws); its chunk must not go back to the pool while it reads into it.
+            _reading.GetAwaiter().GetResult();
             ReturnChunks();
             _inner.Dispose();
         }
@@ -224,7 +224,7 @@ internal sealed class ReadAheadStream : Stream
         {
             _disposed = true;
             await _stop.CancelAsync().ConfigureAwait(false);
-            await _reading.ContinueWith(static _ => { }, TaskScheduler.Default).ConfigureAwait(false);
+            await _reading.ConfigureAwait(false);
             ReturnChunks();
             await _inner.DisposeAsync().ConfigureAwait(false);
         }

@@ -1,3 +1,4 @@
+using System.IO.Compression;
 using System.Net;
 using System.Text;
 
@@ -78,6 +79,19 @@ internal sealed class FakeClickHouse : HttpMessageHandler
         {
             response.Headers.Add("X-ClickHouse-Exception-Tag", exceptionTag);
         }
+        return response;
+    }
+
+    /// <summary><paramref name="body"/> gzip-compressed, with <c>Content-Encoding: gzip</c>, in chunks of <paramref name="chunkSize"/> compressed bytes.</summary>
+    public static HttpResponseMessage OkGzip(byte[] body, int chunkSize)
+    {
+        var compressed = new MemoryStream();
+        using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(body);
+        }
+        HttpResponseMessage response = Ok(compressed.ToArray(), chunkSize);
+        response.Content.Headers.ContentEncoding.Add("gzip");
         return response;
     }
 

@@ -1,5 +1,3 @@
-using System.IO.Compression;
-using System.Net;
 using ClickHouse.RowBinary.IntegrationTests.Rows;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Http;
@@ -32,17 +30,7 @@ public sealed class LargeBodyTests
     public async Task A_large_compressed_body_is_read_ahead_whatever_its_pace_and_decompressed_whole()
     {
         byte[] data = Bodies.NumberRows(400_000);
-        var compressed = new MemoryStream();
-        using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
-        {
-            gzip.Write(data);
-        }
-        var handler = new FakeClickHouse(_ =>
-        {
-            var response = new HttpResponseMessage(HttpStatusCode.OK) { Content = new StreamContent(new ScriptedStream(compressed.ToArray(), 4096, breakAtEnd: false)) };
-            response.Content.Headers.ContentEncoding.Add("gzip");
-            return response;
-        });
+        var handler = new FakeClickHouse(_ => FakeClickHouse.OkGzip(data, 4096));
         using ClickHouseClient client = FakeClickHouse.Client(handler);
 
         await using Stream body = await client.QueryStreamAsync("SELECT 1 FORMAT RowBinary");

@@ -161,17 +161,7 @@ public sealed class RequestTests
     public async Task Response_compression_asks_for_it_and_decodes_what_comes_back()
     {
         byte[] data = Bodies.NumberRows(1000);
-        var compressed = new MemoryStream();
-        using (var gzip = new GZipStream(compressed, CompressionLevel.Fastest, leaveOpen: true))
-        {
-            gzip.Write(data);
-        }
-        var handler = new FakeClickHouse(_ =>
-        {
-            HttpResponseMessage response = FakeClickHouse.Ok(compressed.ToArray(), 100);
-            response.Content.Headers.ContentEncoding.Add("gzip");
-            return response;
-        });
+        var handler = new FakeClickHouse(_ => FakeClickHouse.OkGzip(data, 100));
         using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.ResponseCompression = ClickHouseCompression.GZip);
 
         List<NumberRow> rows = await client.QueryListAsync<NumberRow>("SELECT 1", new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary });
