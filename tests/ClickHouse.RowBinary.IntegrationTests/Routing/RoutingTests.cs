@@ -297,10 +297,39 @@ public sealed class RoutingTests
             : FakeClickHouse.Ok(Encoding.UTF8.GetBytes("Ok.\n")));
         using ClickHouseClient client = Client(servers, ClickHouseEndpointStrategy.InOrder, "flaky", "steady");
 
+        int up = 0;
+        using var metering = new System.Diagnostics.Metrics.MeterListener
+        {
+            InstrumentPublished = (instrument, listener) =>
+            {
+                if (instrument.Meter.Name == ClickHouseDiagnostics.MeterName && instrument.Name == "clickhouse.client.endpoints.up")
+                {
+                    listener.EnableMeasurementEvents(instrument);
+                }
+            },
+        };
+        metering.SetMeasurementEventCallback<long>((_, _, tags, _) =>
+        {
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                if (tag.Key == "server.address" && (tag.Value as string) == "flaky")
+                {
+                    Interlocked.Increment(ref up);
+                }
+            }
+        });
+        metering.Start();
+
         await client.ExecuteAsync("SELECT 1");
         Volatile.Write(ref refusing, false);
         RecordedRequest probe = await WaitForAsync(servers, r => r.Message.Method == HttpMethod.Get && r.Message.RequestUri!.Host == "flaky");
-        await Task.Delay(100);
+        // The probe is recorded before its answer reaches the client: wait until the endpoint is counted up again.
+        var waited = Stopwatch.StartNew();
+        while (Volatile.Read(ref up) == 0)
+        {
+            Assert.True(waited.Elapsed < Patience, "the endpoint was never counted up after its probe answered");
+            await Task.Delay(20);
+        }
         await client.ExecuteAsync("SELECT 2");
 
         Assert.Equal("/ping", probe.Message.RequestUri!.AbsolutePath);
@@ -358,7 +387,9 @@ public sealed class RoutingTests
         await WaitForAsync(servers, r => r.BodyText.StartsWith("KILL", StringComparison.Ordinal));
         await WaitForAsync(servers, r => r.Message.RequestUri!.AbsolutePath == "/ping");
         var waited = Stopwatch.StartNew();
-        while (!Measured("clickhouse.client.endpoints.up", "gone").Any() || !Measured("clickhouse.client.queries.killed", "here").Any())
+        // The endpoint's return is counted up, then no longer unavailable: wait for the second too.
+        while (!Measured("clickhouse.client.endpoints.up", "gone").Any() || Measured("clickhouse.client.endpoints.unavailable", "gone").Count() < 2
+            || !Measured("clickhouse.client.queries.killed", "here").Any())
         {
             Assert.True(waited.Elapsed < Patience, "the endpoint never came back, or the kill was never counted");
             await Task.Delay(20);
