@@ -59,6 +59,12 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
     /// <summary>Cancelled at the shutdown deadline: attempts in flight and retry waits end, unsent batches are not sent.</summary>
     private readonly CancellationTokenSource _abandon = new();
     private InsertBatch? _current;
+
+    /// <summary>
+    /// The open batch's delay passed while a sealed batch still waited for a sender: it grows until a sender takes the
+    /// waiting one, instead of queueing behind it as one more small INSERT (one more part on the server).
+    /// </summary>
+    private bool _dueWhenSenderFree;
     private long _sequence;
     private long _pendingRows;
     private long _acceptedBytes;
@@ -452,7 +458,20 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         if (_current is { } batch)
         {
             _current = null;
+            _dueWhenSenderFree = false;
             _ready.Writer.TryWrite(batch);
+        }
+    }
+
+    /// <summary>A sender took a sealed batch: the open batch, if its delay passed meanwhile, takes its place.</summary>
+    private void OnBatchTaken()
+    {
+        lock (_gate)
+        {
+            if (_dueWhenSenderFree)
+            {
+                SealLocked();
+            }
         }
     }
 
@@ -480,6 +499,12 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
                 // A timer callback must not throw; sending early is the safe side.
                 ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
             }
+            if (_ready.Reader.Count > 0)
+            {
+                // Every sender is busy and a batch already waits: this one goes next, with what it gathers until then.
+                _dueWhenSenderFree = true;
+                return;
+            }
             SealLocked();
         }
     }
@@ -490,6 +515,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         {
             while (_ready.Reader.TryRead(out InsertBatch? batch))
             {
+                OnBatchTaken();
                 try
                 {
                     await SendAsync(batch).ConfigureAwait(false);

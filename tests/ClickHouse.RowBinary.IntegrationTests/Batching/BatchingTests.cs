@@ -87,6 +87,51 @@ public sealed class BatchingTests
 
     [Theory]
     [MemberData(nameof(WireFormats))]
+    public async Task While_every_sender_is_busy_and_a_batch_waits_the_open_batch_grows_past_MaxDelay_instead_of_queueing_more_INSERTs(ClickHouseWireFormat format)
+    {
+        var time = new FakeTimeProvider();
+        var release = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        FakeClickHouse server = BatchRequests.AcknowledgingWhen(release.Task);
+        using ClickHouseClient client = FakeClickHouse.Client(server);
+        await using ClickHouseBatchInserter<EventRow> inserter = client.CreateBatchInserter<EventRow>("events", Options(format, o =>
+        {
+            o.MaxDelay = TimeSpan.FromMilliseconds(100);
+            o.MaxConcurrentInserts = 1;
+            o.AdaptToServerPressure = false;
+            o.TimeProvider = time;
+        }));
+        var calls = new List<Task>();
+
+        // The first batch goes out, and the server holds it.
+        calls.Add(inserter.InsertAsync(EventRow.Numbered(1)));
+        time.Advance(TimeSpan.FromMilliseconds(100));
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        while (BatchRequests.Inserts(server).Count == 0)
+        {
+            Assert.True(waited.Elapsed < Patience, "the first batch was never sent");
+            await Task.Delay(10);
+        }
+        // The second is sealed after its delay and waits for the only sender.
+        calls.Add(inserter.InsertAsync(EventRow.Numbered(2)));
+        time.Advance(TimeSpan.FromMilliseconds(100));
+        // The third's delay passes three times over while the second waits: it stays open and takes every row.
+        for (uint id = 3; id <= 5; id++)
+        {
+            calls.Add(inserter.InsertAsync(EventRow.Numbered(id)));
+            time.Advance(TimeSpan.FromMilliseconds(100));
+        }
+        await Task.Delay(50);
+        Assert.Single(BatchRequests.Inserts(server));
+        Assert.All(calls, call => Assert.False(call.IsCompleted));
+
+        release.SetResult();
+        await Task.WhenAll(calls).WaitAsync(Patience);
+
+        Assert.Equal([[1u], [2u], [3u, 4u, 5u]], BatchRequests.Inserts(server).Select(r => BatchRequests.Rows(r).Select(x => x.Id).ToArray()));
+    }
+
+    [Theory]
+    [MemberData(nameof(WireFormats))]
     public async Task A_row_that_cannot_be_written_fails_its_own_call_at_once_and_no_other(ClickHouseWireFormat format)
     {
         FakeClickHouse server = BatchRequests.Server(BatchRequests.Acknowledge);
@@ -327,9 +372,11 @@ public sealed class BatchingTests
     [MemberData(nameof(WireFormats))]
     public async Task A_batch_that_cannot_reach_one_endpoint_goes_to_the_next_at_once(ClickHouseWireFormat format)
     {
-        FakeClickHouse server = BatchRequests.Server(request => request.Message.RequestUri!.Host == "down"
+        // "down" refuses its INSERTs and its /ping probes alike, so it stays down however long the batches take (a probe
+        // answered after 1 s would bring it back, and a later batch would try it again).
+        FakeClickHouse server = new FakeClickHouse(request => request.Message.RequestUri!.Host == "down" && (BatchRequests.IsInsert(request) || request.Message.RequestUri.AbsolutePath == "/ping")
             ? throw new HttpRequestException(HttpRequestError.ConnectionError, "Connection refused")
-            : FakeClickHouse.Ok([]));
+            : FakeClickHouse.Ok(BatchRequests.IsInsert(request) ? [] : System.Text.Encoding.UTF8.GetBytes(RecordedSettings.ClickHouse26_9))).Describing<EventRow>();
         using ClickHouseClient client = FakeClickHouse.Client(server, o =>
         {
             o.Endpoints.Add(new Uri("http://down:8123/"));

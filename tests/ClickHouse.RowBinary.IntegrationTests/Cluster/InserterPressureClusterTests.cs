@@ -20,7 +20,7 @@ public sealed class InserterPressureClusterTests(TestCluster cluster, ITestOutpu
 {
     [ClusterFact]
     public Task A_fleet_over_three_shards_that_provokes_too_many_parts_with_fixed_settings_does_not_with_adaptive_ones_and_lands_every_row_once()
-        => PressureFleet.ProveAsync(inserters: 6, rowsPerSecond: 400, traffic: TimeSpan.FromSeconds(3), () => cluster.Client(), CreateTableAsync,
+        => PressureFleet.ProveAsync(inserters: 6, rowsPerSecond: 400, traffic: TimeSpan.FromSeconds(6), () => cluster.Client(), CreateTableAsync,
             async table => PressureFleet.Stored.Parse(await OnFirstAsync(PressureFleet.Stored.Query(Quoted(table + "_all")))),
             async table => string.Join("/", await Task.WhenAll(Enumerable.Range(0, cluster.Direct.Length).Select(async shard =>
             {

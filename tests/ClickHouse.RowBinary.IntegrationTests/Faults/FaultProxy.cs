@@ -26,8 +26,8 @@ internal sealed class FaultProxy : IAsyncDisposable
     {
         _target = new IPEndPoint(IPAddress.Parse(server.Host == "localhost" ? "127.0.0.1" : server.Host), server.Port);
         _random = new Random(seed);
-        _listener = new TcpListener(IPAddress.Loopback, 0);
-        _listener.Start();
+        // Not an ephemeral port: refusing stops listening, and no client connection may take the port meanwhile.
+        _listener = LocalPorts.Listening();
         Port = ((IPEndPoint)_listener.LocalEndpoint).Port;
         _accepting = AcceptAsync(_listener);
     }

@@ -88,7 +88,7 @@ internal sealed class OwnServer : IAsyncDisposable
 
     private static async Task<OwnServer[]> StartOnFreePortsAsync(int count, string? cluster, string extraConfig)
     {
-        int[] free = FreePorts(2 * count);
+        int[] free = LocalPorts.Unused(2 * count);
         (int Http, int Tcp)[] ports = [.. Enumerable.Range(0, count).Select(i => (free[2 * i], free[2 * i + 1]))];
         string shards = string.Concat(ports.Select(p => $"<shard><replica><host>127.0.0.1</host><port>{p.Tcp}</port></replica></shard>"));
         string remoteServers = cluster is null ? "" : $"<remote_servers><{cluster}>{shards}</{cluster}></remote_servers>";
@@ -237,29 +237,6 @@ internal sealed class OwnServer : IAsyncDisposable
         }
         catch (IOException)
         {
-        }
-    }
-
-    /// <summary><paramref name="count"/> different ports free now: every probe is held until all are chosen.</summary>
-    private static int[] FreePorts(int count)
-    {
-        var probes = new List<TcpListener>();
-        try
-        {
-            for (int i = 0; i < count; i++)
-            {
-                var probe = new TcpListener(IPAddress.Loopback, 0);
-                probes.Add(probe);
-                probe.Start();
-            }
-            return [.. probes.Select(probe => ((IPEndPoint)probe.LocalEndpoint).Port)];
-        }
-        finally
-        {
-            foreach (TcpListener probe in probes)
-            {
-                probe.Stop();
-            }
         }
     }
 
