@@ -12,7 +12,8 @@ namespace ClickHouse.RowBinary;
 /// accepted (a row that cannot be written fails its own call at once, and the caller may reuse its object as soon as
 /// the call returns); a batch is sent when it holds <see cref="ClickHouseBatchInserterOptions.MaxRows"/> rows or
 /// <see cref="ClickHouseBatchInserterOptions.MaxBytes"/> bytes, or when its first row has waited
-/// <see cref="ClickHouseBatchInserterOptions.MaxDelay"/>. <c>InsertAsync</c> completes once the server acknowledged the
+/// <see cref="ClickHouseBatchInserterOptions.MaxDelay"/> (while every sender is busy and a batch already waits for one,
+/// it goes on gathering rows until a sender takes that batch). <c>InsertAsync</c> completes once the server acknowledged the
 /// INSERT that carried the rows, or fails with the error that finally stopped it: no row is reported inserted that is
 /// not, none is dropped silently. Thread-safe. Dispose it (<c>await using</c>) to send everything accepted, within
 /// <see cref="ClickHouseBatchInserterOptions.ShutdownTimeout"/>.
@@ -515,7 +516,15 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
         {
             while (_ready.Reader.TryRead(out InsertBatch? batch))
             {
-                OnBatchTaken();
+                try
+                {
+                    OnBatchTaken();
+                }
+                catch (Exception e)
+                {
+                    // It cannot fail today; if it ever did, the batch just taken must still be sent and settled.
+                    ClickHouseEventSource.Log.BatchInserterFailed(_table, e.ToString());
+                }
                 try
                 {
                     await SendAsync(batch).ConfigureAwait(false);

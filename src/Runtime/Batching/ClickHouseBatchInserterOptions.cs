@@ -24,7 +24,9 @@ public sealed class ClickHouseBatchInserterOptions
 
     /// <summary>
     /// Send a batch once its first row has waited this long. Default 200 ms (the server-side <c>async_insert</c>
-    /// waits as long). An acknowledgement then takes at most this plus one INSERT round trip, under moderate load.
+    /// waits as long). An acknowledgement then takes at most this plus one INSERT round trip, under moderate load. When
+    /// every sender is busy and a batch already waits for one, the open batch goes on gathering rows past this delay
+    /// and is sent next: a slow server gets fewer, larger INSERTs rather than a queue of small ones.
     /// </summary>
     public TimeSpan MaxDelay { get; set; } = TimeSpan.FromMilliseconds(200);
 
