@@ -53,7 +53,7 @@ public sealed partial class ClickHouseClient
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, token).ConfigureAwait(false);
                 return (body, format, default(GeneratedRowDecoder<T>));
             },
-            cancellationToken);
+            cancellationToken, StringCachesOf<T>());
     }
 
     /// <summary>
@@ -61,7 +61,8 @@ public sealed partial class ClickHouseClient
     /// A body that breaks off before the first row reached the caller is read again elsewhere (<see cref="FirstRowFailover"/>).
     /// </summary>
     private RowBinaryRows<T, TDecoder> StreamRows<T, TDecoder>(string sql, ClickHouseQueryOptions? options,
-        Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken)
+        Func<CancellationToken, Task<(ClickHouseResponseStream Body, RowBinaryFormat Format, TDecoder Decoder)>> open, CancellationToken cancellationToken,
+        StringCacheMemory? strings = null)
         where TDecoder : struct, IRowDecoder<T>
     {
         CheckStreamedQuery(sql, options);
@@ -71,7 +72,7 @@ public sealed partial class ClickHouseClient
                 (ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder) = await open(token).ConfigureAwait(false);
                 return (body, body, format, decoder);
             },
-            ownsStream: true, cancellationToken, failover: () => FirstRowFailoverFor(sql, options));
+            ownsStream: true, cancellationToken, failover: () => FirstRowFailoverFor(sql, options), strings);
     }
 
     /// <summary>
@@ -130,20 +131,21 @@ public sealed partial class ClickHouseClient
         return await WholeResultAsync(sql, options, async () =>
             {
                 (ClickHouseResponseStream body, RowBinaryFormat format) = await OpenRowsAsync(sql, options, cancellationToken).ConfigureAwait(false);
-                return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken).ConfigureAwait(false);
+                return await ReadListAsync<T, GeneratedRowDecoder<T>>(body, format, default, cancellationToken, StringCachesOf<T>()).ConfigureAwait(false);
             },
             cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Reads every row of a result into a list, ends the request and its telemetry.</summary>
-    private static async Task<List<T>> ReadListAsync<T, TDecoder>(ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken)
+    private static async Task<List<T>> ReadListAsync<T, TDecoder>(ClickHouseResponseStream body, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken,
+        StringCacheMemory? strings = null)
         where TDecoder : struct, IRowDecoder<T>
     {
         await using (body.ConfigureAwait(false))
         {
             try
             {
-                List<T> rows = await RowBinarySerializer.ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken).ConfigureAwait(false);
+                List<T> rows = await RowBinarySerializer.ReadListAsync<T, TDecoder>(body, format, decoder, cancellationToken, strings).ConfigureAwait(false);
                 body.RowsRead(rows.Count);
                 return rows;
             }

@@ -21,6 +21,8 @@ namespace ClickHouse.RowBinary;
 /// branch). A column that says its values repeat (LowCardinality, or <see cref="ClickHouseColumnAttribute.CacheStrings"/>)
 /// rests instead, for 1, 4, 16, 64... windows of values, and then tries again with an empty table: values that repeat
 /// after a stretch that did not are cached again, and values that never repeat cost a few windows of lookups in all.
+/// Through a client, a plain column whose cache did not pay in its last reads of the same row type starts the next off
+/// (<see cref="StringCacheMemory"/>).
 /// The hash samples at most 40 bytes of a value and is seeded per process: values that collide only cost probes,
 /// never more than <see cref="MaxProbes"/>, and bytes from the wire cannot aim at one slot.
 /// </remarks>
@@ -47,7 +49,11 @@ internal sealed class RowBinaryStringCache
 
     private static readonly ulong s_seed = (ulong)Random.Shared.NextInt64() | 1;
 
+    private readonly StringCacheMemory? _memory;
     private ColumnTable?[] _columns = [];
+
+    /// <param name="memory">What earlier reads of the same row type found (a client's), told what this one finds at <see cref="Release"/>; none for a read on its own.</param>
+    public RowBinaryStringCache(StringCacheMemory? memory = null) => _memory = memory;
 
     /// <summary>
     /// The cached string for <paramref name="utf8"/> in <paramref name="column"/>, or null: then, when
@@ -58,7 +64,7 @@ internal sealed class RowBinaryStringCache
     public string? TryGet(int column, ReadOnlySpan<byte> utf8, bool repeats, out int hash)
     {
         ColumnTable? table = (uint)column < (uint)_columns.Length ? _columns[column] : null;
-        table ??= Create(column);
+        table ??= Create(column, repeats);
         if (utf8.Length > MaxValueLength || table.IsResting())
         {
             hash = -1;
@@ -72,25 +78,36 @@ internal sealed class RowBinaryStringCache
     public void Add(int column, ReadOnlySpan<byte> utf8, int hash, string value)
         => _columns[Math.Max(column, 0)]!.Add(utf8, hash, value);
 
-    /// <summary>Gives the tables' arrays back to the pools, emptied: the reader that owned this cache is done.</summary>
+    /// <summary>
+    /// Gives the tables' arrays back to the pools, emptied: the reader that owned this cache is done. Tells the memory,
+    /// if any, which plain columns' caches paid for themselves.
+    /// </summary>
     public void Release()
     {
-        foreach (ColumnTable? table in _columns)
+        for (int column = 0; column < _columns.Length; column++)
         {
-            table?.Release();
+            if (_columns[column] is not { } table)
+            {
+                continue;
+            }
+            if (_memory is not null && table.Paid() is bool paid)
+            {
+                _memory.Record(column, paid);
+            }
+            table.Release();
         }
         _columns = [];
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private ColumnTable Create(int column)
+    private ColumnTable Create(int column, bool repeats)
     {
         column = Math.Max(column, 0);
         if (column >= _columns.Length)
         {
             Array.Resize(ref _columns, Math.Max(column + 1, _columns.Length * 2));
         }
-        return _columns[column] ??= new ColumnTable();
+        return _columns[column] ??= new ColumnTable(startsOff: !repeats && _memory is not null && _memory.StartsOff(column));
     }
 
     /// <summary>
@@ -132,7 +149,11 @@ internal sealed class RowBinaryStringCache
 
     private sealed class ColumnTable
     {
-        private Entry[] _entries = ArrayPool<Entry>.Shared.Rent(InitialSlots);
+        /// <summary>Lookups a table must have seen for its read to say whether caching paid.</summary>
+        private const int Evidence = 256;
+
+        private readonly bool _startedOff;
+        private Entry[] _entries;
 
         /// <summary>The UTF-8 bytes of every kept value, one after another; <see cref="Entry.KeyStart"/> says where each starts.</summary>
         private byte[] _keys = [];
@@ -146,6 +167,36 @@ internal sealed class RowBinaryStringCache
         /// <summary>Values left before a resting table tries again; 0 while it caches.</summary>
         private int _restLeft;
         private int _rests;
+
+        /// <summary>Lookups and hits over the whole read, and whether a plain column's table turned itself off.</summary>
+        private long _seen;
+        private long _found;
+        private bool _gaveUp;
+
+        /// <param name="startsOff">Earlier reads found that this plain column's values do not repeat: off from the start, as if given up.</param>
+        public ColumnTable(bool startsOff)
+        {
+            _startedOff = startsOff;
+            _entries = startsOff ? [] : ArrayPool<Entry>.Shared.Rent(InitialSlots);
+            _restLeft = startsOff ? int.MaxValue : 0;
+        }
+
+        /// <summary>
+        /// Whether caching paid for itself in this read (at least one hit in sixteen lookups, and not given up), or null
+        /// when the read says nothing: a table started off, a column whose values are said to repeat, too few lookups.
+        /// </summary>
+        public bool? Paid()
+        {
+            if (_startedOff || _repeats)
+            {
+                return null;
+            }
+            if (_gaveUp)
+            {
+                return false;
+            }
+            return _seen < Evidence ? null : _found * 16 >= _seen;
+        }
 
         /// <summary>True while the table rests: the value is decoded as if there were no cache.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -281,6 +332,8 @@ internal sealed class RowBinaryStringCache
         {
             _lookups++;
             _hits += hit ? 1 : 0;
+            _seen++;
+            _found += hit ? 1 : 0;
             if (_lookups == FirstLook && _hits < FirstLook / 16 && _count >= FirstLook / 2)
             {
                 Rest();
@@ -305,6 +358,7 @@ internal sealed class RowBinaryStringCache
             // A table that will try again keeps its array, emptied: allocating it anew (past 3,500 slots, on the large
             // object heap) at every try brought full collections.
             _restLeft = _repeats ? Window << Math.Min(2 * _rests++, 16) : int.MaxValue;
+            _gaveUp = !_repeats;
             if (_repeats)
             {
                 Array.Clear(_entries);

@@ -19,6 +19,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
     private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
+    private readonly StringCacheMemory? _strings;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated), with the
     /// decoder of its rows; and the same stream as a response body when it is one, told how many rows were handed out (telemetry)
@@ -26,9 +27,11 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
     /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's), if any.</param>
     public RowBinaryRows(Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response, RowBinaryFormat Format, TDecoder Decoder)>> open, bool ownsStream, CancellationToken cancellationToken,
-        Func<ClickHouseClient.FirstRowFailover?>? failover = null)
+        Func<ClickHouseClient.FirstRowFailover?>? failover = null, StringCacheMemory? strings = null)
     {
+        _strings = strings;
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
@@ -108,7 +111,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
                     : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
                 _stream = body;
                 _response = response;
-                _parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
+                _parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder, rows._strings);
                 _buffer = new RowBinaryStreamBuffer(body);
             }
             RowBinaryStreamParser<T, TDecoder> parser = _parser!;

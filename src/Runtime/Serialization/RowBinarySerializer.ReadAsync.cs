@@ -22,11 +22,12 @@ public static partial class RowBinarySerializer
     }
 
     /// <summary>Reads every row of a stream into a list with <paramref name="decoder"/>. The stream is left open.</summary>
-    internal static async Task<List<T>> ReadListAsync<T, TDecoder>(Stream stream, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken)
+    internal static async Task<List<T>> ReadListAsync<T, TDecoder>(Stream stream, RowBinaryFormat format, TDecoder decoder, CancellationToken cancellationToken,
+        StringCacheMemory? strings = null)
         where TDecoder : struct, IRowDecoder<T>
     {
         var rows = new RowListBuilder<T>();
-        var parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder);
+        var parser = new RowBinaryStreamParser<T, TDecoder>(format, decoder, strings);
         using var buffer = new RowBinaryStreamBuffer(stream);
         try
         {

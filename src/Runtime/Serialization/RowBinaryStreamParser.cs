@@ -20,7 +20,7 @@ namespace ClickHouse.RowBinary;
 internal sealed class RowBinaryStreamParser<T, TDecoder>
     where TDecoder : struct, IRowDecoder<T>
 {
-    private readonly RowBinaryStringCache _strings = new();
+    private readonly RowBinaryStringCache _strings;
     private TDecoder _decoder;
     private bool _headerPending;
     private long _rowIndex;
@@ -28,8 +28,10 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
 
     /// <param name="format">RowBinaryWithNamesAndTypes: the header is read and given to the decoder before the first row.</param>
     /// <param name="decoder">Reads each row.</param>
-    public RowBinaryStreamParser(RowBinaryFormat format, TDecoder decoder)
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's); none for a read on its own.</param>
+    public RowBinaryStreamParser(RowBinaryFormat format, TDecoder decoder, StringCacheMemory? strings = null)
     {
+        _strings = new RowBinaryStringCache(strings);
         _headerPending = format == RowBinaryFormat.RowBinaryWithNamesAndTypes;
         _decoder = decoder;
     }
