@@ -168,10 +168,9 @@ internal sealed class RowBinaryStringCache
         private int _restLeft;
         private int _rests;
 
-        /// <summary>Lookups and hits over the whole read, and whether a plain column's table turned itself off.</summary>
+        /// <summary>Lookups and hits over the whole read.</summary>
         private long _seen;
         private long _found;
-        private bool _gaveUp;
 
         /// <param name="startsOff">Earlier reads found that this plain column's values do not repeat: off from the start, as if given up.</param>
         public ColumnTable(bool startsOff)
@@ -191,8 +190,9 @@ internal sealed class RowBinaryStringCache
             {
                 return null;
             }
-            if (_gaveUp)
+            if (_restLeft == int.MaxValue)
             {
+                // A plain column's table turned itself off for good.
                 return false;
             }
             return _seen < Evidence ? null : _found * 16 >= _seen;
@@ -358,7 +358,6 @@ internal sealed class RowBinaryStringCache
             // A table that will try again keeps its array, emptied: allocating it anew (past 3,500 slots, on the large
             // object heap) at every try brought full collections.
             _restLeft = _repeats ? Window << Math.Min(2 * _rests++, 16) : int.MaxValue;
-            _gaveUp = !_repeats;
             if (_repeats)
             {
                 Array.Clear(_entries);

@@ -32,7 +32,7 @@ internal static class LocalPorts
             }
             catch (SocketException)
             {
-                listener.Dispose();
+                listener.Dispose(); // taken: draw another
             }
         }
     }
@@ -45,16 +45,7 @@ internal static class LocalPorts
         {
             while (probes.Count < count)
             {
-                var probe = new TcpListener(IPAddress.Loopback, Random.Shared.Next(First, Last));
-                try
-                {
-                    probe.Start();
-                    probes.Add(probe);
-                }
-                catch (SocketException)
-                {
-                    probe.Dispose(); // taken: draw another
-                }
+                probes.Add(Listening());
             }
             return [.. probes.Select(probe => ((IPEndPoint)probe.LocalEndpoint).Port)];
         }
