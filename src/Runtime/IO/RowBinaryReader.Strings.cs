@@ -65,14 +65,7 @@ public ref partial struct RowBinaryReader
         {
             return ascii;
         }
-        try
-        {
-            return s_strictUtf8.GetString(bytes);
-        }
-        catch (DecoderFallbackException)
-        {
-            return Decode(bytes, Offset - bytes.Length, "String");
-        }
+        return Utf8Text.TryDecode(bytes) ?? Decode(bytes, Offset - bytes.Length, "String");
     }
 
     private string ReadStringSlow(int length)

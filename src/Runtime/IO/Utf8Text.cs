@@ -1,0 +1,43 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Text.Unicode;
+
+namespace ClickHouse.RowBinary;
+
+/// <summary>
+/// Strict UTF-8 decoding in one pass: <see cref="System.Text.Encoding.GetString(ReadOnlySpan{byte})"/> validates
+/// and counts the chars in a first pass and transcodes in a second; here the bytes are transcoded (and validated)
+/// once into a scratch buffer, and the string is a copy of it.
+/// </summary>
+internal static class Utf8Text
+{
+    /// <summary>Up to this many bytes decode through the stack; longer text through a pooled buffer.</summary>
+    private const int StackBytes = 512;
+
+    /// <summary>The text of <paramref name="bytes"/>; null when they are not valid UTF-8.</summary>
+    [SkipLocalsInit]
+    public static string? TryDecode(ReadOnlySpan<byte> bytes)
+    {
+        // UTF-8 never has fewer bytes than its text has UTF-16 chars.
+        if (bytes.Length <= StackBytes)
+        {
+            Span<char> chars = stackalloc char[StackBytes];
+            return TryDecode(bytes, chars);
+        }
+        char[] rented = ArrayPool<char>.Shared.Rent(bytes.Length);
+        try
+        {
+            return TryDecode(bytes, rented);
+        }
+        finally
+        {
+            ArrayPool<char>.Shared.Return(rented);
+        }
+    }
+
+    private static string? TryDecode(ReadOnlySpan<byte> bytes, Span<char> chars)
+        => Utf8.ToUtf16(bytes, chars, out _, out int written, replaceInvalidSequences: false) == OperationStatus.Done
+            ? new string(chars.Slice(0, written))
+            : null;
+}
