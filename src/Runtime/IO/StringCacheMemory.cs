@@ -21,7 +21,7 @@ internal sealed class StringCacheMemory
     public const int UnpaidReads = 2;
 
     /// <summary>Every this many reads of a column started off, one looks again.</summary>
-    public const int Retry = 16;
+    public const int Retry = 64;
 
     /// <summary>Columns past this position are not remembered.</summary>
     public const int MaxColumns = 1024;

@@ -216,8 +216,19 @@ public sealed partial class ClickHouseClient
         return copy;
     }
 
-    /// <summary>A query id for a request whose caller named none, so that the client can stop it on the server.</summary>
-    private static string NewQueryId() => Guid.NewGuid().ToString();
+    /// <summary>
+    /// A query id for a request whose caller named none, so that the client can stop it on the server: a version 4
+    /// UUID drawn from <see cref="Random.Shared"/> (seeded per thread by the operating system), as unique as
+    /// <see cref="Guid.NewGuid"/>'s without its system call per request. A query id names a query; it is no secret.
+    /// </summary>
+    private static string NewQueryId()
+    {
+        Span<byte> bytes = stackalloc byte[16];
+        Random.Shared.NextBytes(bytes);
+        bytes[7] = (byte)((bytes[7] & 0x0F) | 0x40);
+        bytes[8] = (byte)((bytes[8] & 0x3F) | 0x80);
+        return new Guid(bytes).ToString();
+    }
 
     /// <summary>
     /// Asks <paramref name="endpoint"/> to stop the query <paramref name="queryId"/>, in the background: best effort, at most

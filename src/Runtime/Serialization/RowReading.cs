@@ -35,7 +35,12 @@ internal static class RowReading
                     break;
                 }
                 destination.Add(row);
-                rowStart = EndRow(ref reader, rowStart, decoder.Schema);
+                long rowEnd = reader.BytesConsumed;
+                if (rowEnd == rowStart)
+                {
+                    ThrowNoProgress(decoder.Schema);
+                }
+                rowStart = rowEnd;
                 rowIndex++;
             }
         }
@@ -70,17 +75,6 @@ internal static class RowReading
             return RowErrors.EndsMidRow(schema, failure.Column, rowIndex, rowStartOffset, rowStartOffset + fromRowStart.Length, cause);
         }
         return RowErrors.Reading(schema, failure.Column, rowIndex, failure.Offset, failure.Exception);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static long EndRow(ref RowBinaryReader reader, long rowStart, ClickHouseRowSchema schema)
-    {
-        long rowEnd = reader.BytesConsumed;
-        if (rowEnd == rowStart)
-        {
-            ThrowNoProgress(schema);
-        }
-        return rowEnd;
     }
 
     /// <summary>Rows of no bytes (no columns, or only empty tuples) would make an endless loop over any data.</summary>

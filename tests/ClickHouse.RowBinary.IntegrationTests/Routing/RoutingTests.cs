@@ -54,6 +54,31 @@ public sealed class RoutingTests
     }
 
     [Fact]
+    public async Task Query_ids_the_client_makes_are_distinct_version_4_UUIDs_from_every_thread()
+    {
+        FakeClickHouse servers = Servers();
+        using ClickHouseClient client = FakeClickHouse.Client(servers);
+
+        await Task.WhenAll(Enumerable.Range(0, 8).Select(_ => Task.Run(async () =>
+        {
+            for (int i = 0; i < 50; i++)
+            {
+                await client.ExecuteAsync("SELECT 1");
+            }
+        })));
+
+        List<string> ids = [.. servers.Requests.Select(r => r.Parameters.GetValueOrDefault("query_id")!)];
+        Assert.Equal(400, ids.Count);
+        Assert.Equal(400, ids.Distinct(StringComparer.Ordinal).Count());
+        Assert.All(ids, id =>
+        {
+            Assert.True(Guid.TryParseExact(id, "D", out Guid guid), id);
+            Assert.Equal(4, guid.Version);
+            Assert.Contains(id[19], "89ab");
+        });
+    }
+
+    [Fact]
     public async Task Round_robin_spreads_requests_in_order_takes_the_first_and_random_reaches_every_endpoint()
     {
         FakeClickHouse servers = Servers();
