@@ -4,7 +4,7 @@ namespace ClickHouse.RowBinary.Tests.IO;
 
 /// <summary>
 /// The one-pass UTF-8 decoding of text that is not all ASCII: the same text as strict <see cref="UTF8Encoding"/>
-/// and refused exactly where it throws, on either side of the stack buffer's size.
+/// and refused exactly where it throws, on either side of the stack buffer's size and of the pooled one's.
 /// </summary>
 public class Utf8TextTests
 {
@@ -16,7 +16,7 @@ public class Utf8TextTests
     [InlineData("")]
     public void Well_formed_text_of_any_length_decodes_as_UTF8Encoding_does(string piece)
     {
-        foreach (int length in new[] { 1, 100, 511, 512, 513, 4096 })
+        foreach (int length in new[] { 1, 100, 511, 512, 513, 4096, 65_535, 65_536, 65_537, 200_000 })
         {
             var text = new StringBuilder();
             while (Encoding.UTF8.GetByteCount(text.ToString()) < length)
@@ -39,7 +39,7 @@ public class Utf8TextTests
     public void Ill_formed_bytes_are_refused_before_after_and_past_the_stack_buffer(byte[] bad)
     {
         byte[] cyrillic = Encoding.UTF8.GetBytes("\u041f\u0440\u0438\u0432\u0435\u0442");
-        foreach (int filler in new[] { 0, 12, 600 })
+        foreach (int filler in new[] { 0, 12, 600, 12_000 })
         {
             byte[] around = [.. Repeat(cyrillic, filler), .. bad, .. Repeat(cyrillic, filler)];
             byte[] before = [.. Repeat(cyrillic, filler), .. bad];
