@@ -1,14 +1,11 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Text;
 
 namespace ClickHouse.RowBinary;
 
 public ref partial struct RowBinaryReader
 {
-    private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
-
     /// <summary>
     /// Reads a String as text. Bytes that are not valid UTF-8 are an error, never silently replaced: read such
     /// columns as bytes (<see cref="ReadStringBytes"/>). When the reader has a string cache (the library's readers
@@ -65,7 +62,7 @@ public ref partial struct RowBinaryReader
         {
             return ascii;
         }
-        return Utf8Text.TryDecode(bytes) ?? Decode(bytes, Offset - bytes.Length, "String");
+        return Utf8Text.TryDecode(bytes) ?? throw InvalidText(bytes, Offset - bytes.Length, "String");
     }
 
     private string ReadStringSlow(int length)
@@ -86,18 +83,12 @@ public ref partial struct RowBinaryReader
     }
 
     private static string Decode(ReadOnlySpan<byte> bytes, long offset, string clickHouseType)
-    {
-        try
-        {
-            return s_strictUtf8.GetString(bytes);
-        }
-        catch (DecoderFallbackException e)
-        {
-            throw new RowBinaryException(
-                $"Invalid {clickHouseType} at byte offset {offset}: the {bytes.Length} bytes are not valid UTF-8 text; read the column as byte[] or ReadOnlyMemory<byte> to get the bytes exactly as stored.",
-                offset, clickHouseType, e);
-        }
-    }
+        => Utf8Text.TryDecode(bytes) ?? throw InvalidText(bytes, offset, clickHouseType);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static RowBinaryException InvalidText(ReadOnlySpan<byte> bytes, long offset, string clickHouseType)
+        => new($"Invalid {clickHouseType} at byte offset {offset}: the {bytes.Length} bytes are not valid UTF-8 text; read the column as byte[] or ReadOnlyMemory<byte> to get the bytes exactly as stored.",
+            offset, clickHouseType, Utf8Text.Failure(bytes));
 
     /// <summary>Reads a String as the bytes exactly as stored.</summary>
     public byte[] ReadStringBytes()

@@ -52,6 +52,20 @@ internal static class Utf8Text
             ? new string(chars.Slice(0, written))
             : null;
 
+    /// <summary>What strict decoding says is wrong with <paramref name="bytes"/>, which <see cref="TryDecode(ReadOnlySpan{byte})"/> refused.</summary>
+    public static DecoderFallbackException? Failure(ReadOnlySpan<byte> bytes)
+    {
+        try
+        {
+            s_strict.GetCharCount(bytes);
+            return null;
+        }
+        catch (DecoderFallbackException e)
+        {
+            return e;
+        }
+    }
+
     private static string? TryDecodeInTwoPasses(ReadOnlySpan<byte> bytes)
     {
         try

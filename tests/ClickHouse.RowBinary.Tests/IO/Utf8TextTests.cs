@@ -1,4 +1,5 @@
 using System.Text;
+using ClickHouse.RowBinary.TestSupport;
 
 namespace ClickHouse.RowBinary.Tests.IO;
 
@@ -25,6 +26,7 @@ public class Utf8TextTests
             }
             byte[] bytes = Encoding.UTF8.GetBytes(text.ToString());
             Assert.Equal(text.ToString(), Utf8Text.TryDecode(bytes));
+            Assert.Null(Utf8Text.Failure(bytes));
         }
     }
 
@@ -47,6 +49,7 @@ public class Utf8TextTests
             {
                 Assert.Throws<DecoderFallbackException>(() => s_strict.GetString(bytes));
                 Assert.Null(Utf8Text.TryDecode(bytes));
+                Assert.IsType<DecoderFallbackException>(Utf8Text.Failure(bytes));
             }
         }
     }
@@ -78,6 +81,34 @@ public class Utf8TextTests
             Assert.Equal(expected, Utf8Text.TryDecode(bytes));
         }
         Assert.InRange(refused, 1, 19_999);
+    }
+
+    [Fact]
+    public void A_String_cut_by_a_segment_boundary_reads_the_same_and_is_refused_the_same_with_its_offset()
+    {
+        byte[] text = Encoding.UTF8.GetBytes("x\u041f\u0440\u0438\u0432\u0435\u0442 \U0001D11E");
+        byte[] value = [0xAA, (byte)text.Length, .. text];
+        var reader = new RowBinaryReader(SegmentedSequence.Split(value, 5, 9));
+        Assert.Equal(0xAA, reader.ReadUInt8());
+        Assert.Equal("x\u041f\u0440\u0438\u0432\u0435\u0442 \U0001D11E", reader.ReadString());
+
+        byte[] bad = (byte[])value.Clone();
+        bad[7] = 0xFF;
+        var refusing = new RowBinaryReader(SegmentedSequence.Split(bad, 5, 9));
+        refusing.ReadUInt8();
+        RowBinaryException error;
+        try
+        {
+            refusing.ReadString();
+            throw new Xunit.Sdk.XunitException("the bytes were not refused");
+        }
+        catch (RowBinaryException e)
+        {
+            error = e;
+        }
+        Assert.Equal(2, error.Offset);
+        Assert.Contains("are not valid UTF-8 text", error.Message, StringComparison.Ordinal);
+        Assert.IsType<DecoderFallbackException>(error.InnerException);
     }
 
     private static byte[] Repeat(byte[] bytes, int times) => Enumerable.Repeat(bytes, times).SelectMany(b => b).ToArray();
