@@ -55,15 +55,9 @@ public ref partial struct RowBinaryReader
         return value;
     }
 
-    /// <summary>Decodes bytes just read from the current segment; the offset for an error is worked out only then.</summary>
+    /// <summary>Decodes bytes just read from the current segment.</summary>
     private readonly string DecodeString(ReadOnlySpan<byte> bytes)
-    {
-        if (AsciiText.TryWiden(bytes) is string ascii)
-        {
-            return ascii;
-        }
-        return Utf8Text.TryDecode(bytes) ?? throw InvalidText(bytes, Offset - bytes.Length, "String");
-    }
+        => AsciiText.TryWiden(bytes) ?? Decode(bytes, Offset - bytes.Length, "String");
 
     private string ReadStringSlow(int length)
     {
