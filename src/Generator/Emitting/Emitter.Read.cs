@@ -8,6 +8,27 @@ internal sealed partial class Emitter
 {
     private const string CollectionsMarshal = "global::System.Runtime.InteropServices.CollectionsMarshal";
 
+    /// <summary>
+    /// The String columns whose reads a row's <c>Read</c> inlines; the rest call
+    /// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c>, so that the JIT's inlining budget is left for the cheap
+    /// reads (docs/performance.md, "Wide rows and the JIT's inlining budget").
+    /// </summary>
+    private const int InlinedStringReads = 4;
+
+    /// <summary>
+    /// The out-of-line read of a String column read as text once the row's first <see cref="InlinedStringReads"/> are
+    /// inlined; null for the others and for every other column.
+    /// </summary>
+    private static string? OutOfLineTextRead(ValueSpec value, ref int textReads)
+    {
+        if (value is not ScalarValueSpec { Encoding: ScalarEncoding.String, Holder: not (ScalarHolder.ByteArray or ScalarHolder.ByteMemory) } scalar
+            || textReads++ < InlinedStringReads)
+        {
+            return null;
+        }
+        return $"{RuntimeSupport}.{(scalar.CacheStrings ? "ReadCachedStringOutOfLine" : "ReadStringOutOfLine")}(ref reader)";
+    }
+
     /// <summary>Read with the columns in schema order: straight-line code, then the constructor.</summary>
     private void EmitRead()
     {
@@ -17,6 +38,7 @@ internal sealed partial class Emitter
             var names = new LocalNames("reader");
             var values = new string[_spec.Row.Fields.Count];
             int column = 0;
+            int textReads = 0;
             for (int i = 0; i < values.Length; i++)
             {
                 FieldSpec field = _spec.Row.Fields[i];
@@ -49,6 +71,12 @@ internal sealed partial class Emitter
                 }
 
                 _code.WriteLine($"reader.CurrentColumn = {Number(column++)};");
+                if (methods is null && OutOfLineTextRead(field.Value, ref textReads) is { } outOfLine)
+                {
+                    values[i] = names.Take(field.LocalName);
+                    _code.WriteLine($"{field.Value.TypeName} {values[i]} = {outOfLine};");
+                    continue;
+                }
                 if (methods is null)
                 {
                     values[i] = EmitReadToLocal(field.Value, field.LocalName, names);
@@ -106,6 +134,7 @@ internal sealed partial class Emitter
                 using (_code.OpenBlock())
                 {
                     int column = 0;
+                    int textReads = 0;
                     for (int i = 0; i < values.Length; i++)
                     {
                         FieldSpec field = _spec.Row.Fields[i];
@@ -118,7 +147,10 @@ internal sealed partial class Emitter
                             }
                             continue;
                         }
-                        EmitReadCase(column++, methods is null ? OneCallRead(field.Value) : $"{_spec.ColumnsClass}.{methods.Read}(ref reader)", values[i]);
+                        string read = methods is not null
+                            ? $"{_spec.ColumnsClass}.{methods.Read}(ref reader)"
+                            : OutOfLineTextRead(field.Value, ref textReads) ?? OneCallRead(field.Value);
+                        EmitReadCase(column++, read, values[i]);
                     }
                     _code.WriteLine("default:");
                     _code.Indent();

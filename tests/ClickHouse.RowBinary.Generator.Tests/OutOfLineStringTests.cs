@@ -1,0 +1,125 @@
+using System.Buffers;
+using System.Text.RegularExpressions;
+using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
+
+namespace ClickHouse.RowBinary.Generator.Tests;
+
+/// <summary>A row of more String columns than its <c>Read</c> inlines: the fifth on are read out of line.</summary>
+[ClickHouseRow]
+public partial record ManyStringsRow(
+    [property: ClickHouseColumn("s1")] string S1,
+    [property: ClickHouseColumn("id")] uint Id,
+    [property: ClickHouseColumn("s2")] string S2,
+    [property: ClickHouseColumn("s3")] string S3,
+    [property: ClickHouseColumn("s4")] string S4,
+    [property: ClickHouseColumn("raw")] byte[] Raw,
+    [property: ClickHouseColumn("s5")] string S5,
+    [property: ClickHouseColumn("s6", CacheStrings = true)] string S6,
+    [property: ClickHouseColumn("s7")] string? S7);
+
+/// <summary>
+/// Wide rows leave the JIT's inlining budget to the cheap reads: every String column after the fourth is read through
+/// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> (docs/performance.md, "Wide rows and the JIT's inlining budget"),
+/// with the same values and the same errors.
+/// </summary>
+public class OutOfLineStringTests
+{
+    private static readonly ManyStringsRow[] s_rows =
+    [
+        new("a", 1, "b", "c", "d", [1, 2], "e", "repeated", "g"),
+        new("", 2, "ünïcødé ✓", new string('x', 300), "", [], "f", "repeated", null),
+        new("x", uint.MaxValue, "y", "z", "w", [255], new string('é', 200), "other", "last"),
+    ];
+
+    [Fact]
+    public void The_first_four_string_columns_are_read_inline_and_the_rest_out_of_line_in_both_reads()
+    {
+        GeneratorResult result = GeneratorHarness.Run("""
+            using System;
+            using ClickHouse.RowBinary;
+            [ClickHouseRow]
+            public partial record Wide(
+                [property: ClickHouseColumn("s1")] string S1, [property: ClickHouseColumn("s2")] string S2,
+                [property: ClickHouseColumn("n")] int N, [property: ClickHouseColumn("raw")] byte[] Raw,
+                [property: ClickHouseColumn("s3")] string S3, [property: ClickHouseColumn("s4")] string S4,
+                [property: ClickHouseColumn("s5")] string S5, [property: ClickHouseColumn("s6", CacheStrings = true)] string S6);
+            """);
+
+        Assert.Empty(result.CompilationDiagnostics);
+        string source = Assert.Single(result.Sources).Value;
+        string[] reads = source.Split("static global::Wide global::ClickHouse.RowBinary.IClickHouseRow<global::Wide>.Read(");
+        Assert.Equal(3, reads.Length);
+        foreach (string read in reads.Skip(1))
+        {
+            string body = read[..read.IndexOf("\n    }\n", StringComparison.Ordinal)];
+            Assert.Equal(4, Regex.Count(body, @"reader\.ReadString\(\)"));
+            Assert.Equal(1, Regex.Count(body, @"RowBinaryGeneratedSupport\.ReadStringOutOfLine\(ref reader\)"));
+            Assert.Equal(1, Regex.Count(body, @"RowBinaryGeneratedSupport\.ReadCachedStringOutOfLine\(ref reader\)"));
+            Assert.Equal(1, Regex.Count(body, @"reader\.ReadStringBytes\(\)"));
+        }
+    }
+
+    [Fact]
+    public void Rows_read_out_of_line_are_the_rows_written_in_schema_order_and_in_another_order()
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(buffer, s_rows, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        byte[] data = buffer.WrittenSpan.ToArray();
+
+        List<ManyStringsRow> read = RowBinarySerializer.ReadList<ManyStringsRow>(data, RowBinaryFormat.RowBinaryWithNamesAndTypes);
+
+        Assert.Equal(s_rows.Select(Describe), read.Select(Describe));
+        Assert.Same(read[0].S6, read[1].S6);
+
+        // The same values behind a header that lists the columns in reverse: the column-order read.
+        var reversed = new ArrayBufferWriter<byte>();
+        var writer = new RowBinaryWriter(reversed);
+        string[] names = ["s7", "s6", "s5", "raw", "s4", "s3", "s2", "id", "s1"];
+        string[] types = ["Nullable(String)", "String", "String", "String", "String", "String", "String", "UInt32", "String"];
+        writer.WriteLength(names.Length);
+        foreach (string text in names.Concat(types))
+        {
+            writer.WriteString(text);
+        }
+        foreach (ManyStringsRow row in s_rows)
+        {
+            writer.WriteNullMarker(row.S7 is null);
+            if (row.S7 is not null)
+            {
+                writer.WriteString(row.S7);
+            }
+            writer.WriteString(row.S6);
+            writer.WriteString(row.S5);
+            writer.WriteString(row.Raw.AsSpan());
+            writer.WriteString(row.S4);
+            writer.WriteString(row.S3);
+            writer.WriteString(row.S2);
+            writer.WriteUInt32(row.Id);
+            writer.WriteString(row.S1);
+        }
+        writer.Flush();
+
+        Assert.Equal(s_rows.Select(Describe), RowBinarySerializer.ReadList<ManyStringsRow>(reversed.WrittenSpan, RowBinaryFormat.RowBinaryWithNamesAndTypes).Select(Describe));
+    }
+
+    [Fact]
+    public void Invalid_UTF_8_in_a_column_read_out_of_line_names_that_column()
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(buffer, [s_rows[0] with { S5 = "??" }], RowBinaryFormat.RowBinary);
+        byte[] data = buffer.WrittenSpan.ToArray();
+        // S5's two bytes become a lone continuation byte and an overlong lead.
+        int at = data.AsSpan().IndexOf("??"u8);
+        data[at] = 0x80;
+        data[at + 1] = 0xC0;
+
+        var exception = Assert.Throws<RowBinaryException>(() => RowBinarySerializer.ReadList<ManyStringsRow>(data, RowBinaryFormat.RowBinary));
+
+        Assert.Equal("s5", exception.Column);
+        Assert.Equal(0, exception.Row);
+        Assert.Equal(at, exception.Offset);
+    }
+
+    private static string Describe(ManyStringsRow row)
+        => string.Join("|", row.S1, row.Id, row.S2, row.S3, row.S4, Convert.ToHexString(row.Raw), row.S5, row.S6, row.S7 ?? "NULL");
+}
