@@ -4,7 +4,7 @@ using ClickHouse.RowBinary.Generator.Tests.Infrastructure;
 
 namespace ClickHouse.RowBinary.Generator.Tests;
 
-/// <summary>A row of more String columns than its <c>Read</c> inlines: the fifth on are read out of line.</summary>
+/// <summary>A row of more String columns than its <c>Read</c> and <c>Write</c> inline: the fifth on go out of line.</summary>
 [ClickHouseRow]
 public partial record ManyStringsRow(
     [property: ClickHouseColumn("s1")] string S1,
@@ -18,9 +18,9 @@ public partial record ManyStringsRow(
     [property: ClickHouseColumn("s7")] string? S7);
 
 /// <summary>
-/// Wide rows leave the JIT's inlining budget to the cheap reads: every String column after the fourth is read through
-/// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> (docs/performance.md, "Wide rows and the JIT's inlining budget"),
-/// with the same values and the same errors.
+/// Wide rows leave the JIT's inlining budget to the cheap reads and stores: every String column after the fourth is
+/// read through <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> and written through <c>WriteStringOutOfLine</c>
+/// (docs/performance.md, "Wide rows and the JIT's inlining budget"), with the same values, bytes and errors.
 /// </summary>
 public class OutOfLineStringTests
 {
@@ -32,7 +32,7 @@ public class OutOfLineStringTests
     ];
 
     [Fact]
-    public void The_first_four_string_columns_are_read_inline_and_the_rest_out_of_line_in_both_reads()
+    public void The_first_four_string_columns_are_read_and_written_inline_and_the_rest_out_of_line()
     {
         GeneratorResult result = GeneratorHarness.Run("""
             using System;
@@ -57,6 +57,39 @@ public class OutOfLineStringTests
             Assert.Equal(1, Regex.Count(body, @"RowBinaryGeneratedSupport\.ReadCachedStringOutOfLine\(ref reader\)"));
             Assert.Equal(1, Regex.Count(body, @"reader\.ReadStringBytes\(\)"));
         }
+        string write = source.Split("static void global::ClickHouse.RowBinary.IClickHouseRow<global::Wide>.Write(")[1];
+        write = write[..write.IndexOf("\n    }\n", StringComparison.Ordinal)];
+        Assert.Equal(4, Regex.Count(write, @"RowBinaryPrimitives\.WriteString\("));
+        Assert.Equal(2, Regex.Count(write, @"RowBinaryGeneratedSupport\.WriteStringOutOfLine\("));
+    }
+
+    [Fact]
+    public void Rows_written_out_of_line_are_the_bytes_of_their_values_written_one_by_one()
+    {
+        var expected = new ArrayBufferWriter<byte>();
+        var writer = new RowBinaryWriter(expected);
+        foreach (ManyStringsRow row in s_rows)
+        {
+            writer.WriteString(row.S1);
+            writer.WriteUInt32(row.Id);
+            writer.WriteString(row.S2);
+            writer.WriteString(row.S3);
+            writer.WriteString(row.S4);
+            writer.WriteString(row.Raw.AsSpan());
+            writer.WriteString(row.S5);
+            writer.WriteString(row.S6);
+            writer.WriteNullMarker(row.S7 is null);
+            if (row.S7 is not null)
+            {
+                writer.WriteString(row.S7);
+            }
+        }
+        writer.Flush();
+        var written = new ArrayBufferWriter<byte>();
+
+        RowBinarySerializer.Write(written, s_rows, RowBinaryFormat.RowBinary);
+
+        Assert.Equal(expected.WrittenSpan.ToArray(), written.WrittenSpan.ToArray());
     }
 
     [Fact]

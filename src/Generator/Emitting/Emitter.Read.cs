@@ -9,20 +9,13 @@ internal sealed partial class Emitter
     private const string CollectionsMarshal = "global::System.Runtime.InteropServices.CollectionsMarshal";
 
     /// <summary>
-    /// The String columns whose reads a row's <c>Read</c> inlines; the rest call
-    /// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c>, so that the JIT's inlining budget is left for the cheap
-    /// reads (docs/performance.md, "Wide rows and the JIT's inlining budget").
-    /// </summary>
-    private const int InlinedStringReads = 4;
-
-    /// <summary>
-    /// The out-of-line read of a String column read as text once the row's first <see cref="InlinedStringReads"/> are
+    /// The out-of-line read of a String column read as text once the row's first <see cref="InlinedStrings"/> are
     /// inlined; null for the others and for every other column.
     /// </summary>
     private static string? OutOfLineTextRead(ValueSpec value, ref int textReads)
     {
         if (value is not ScalarValueSpec { Encoding: ScalarEncoding.String, Holder: not (ScalarHolder.ByteArray or ScalarHolder.ByteMemory) } scalar
-            || textReads++ < InlinedStringReads)
+            || textReads++ < InlinedStrings)
         {
             return null;
         }

@@ -5,6 +5,14 @@ internal sealed partial class Emitter
     /// <summary>The runtime's exception factories and conversions for generated code.</summary>
     internal const string RuntimeSupport = "global::ClickHouse.RowBinary.RowBinaryGeneratedSupport";
 
+    /// <summary>
+    /// The String columns whose reads a row's <c>Read</c>, and whose writes its <c>Write</c>, inline; the rest call
+    /// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> and <c>WriteStringOutOfLine</c>, so that in a wide row
+    /// the JIT's inlining budget is left for the cheap reads and stores (docs/performance.md, "Wide rows and the JIT's
+    /// inlining budget").
+    /// </summary>
+    private const int InlinedStrings = 4;
+
     /// <summary>The file-local class beside the row type: the cached schema and the parsed JSON types.</summary>
     private void EmitSupportClass()
     {

@@ -27,6 +27,7 @@ internal sealed partial class Emitter
             }
 
             int column = 0;
+            int textWrites = 0;
             var fields = _spec.Row.Fields;
             for (int index = 0; index < fields.Count; index++)
             {
@@ -40,7 +41,7 @@ internal sealed partial class Emitter
                         run.Add(fields[index++]);
                     }
                     index--;
-                    EmitWriteRun(run, column, names);
+                    EmitWriteRun(run, column, names, ref textWrites);
                     column += run.Count;
                     continue;
                 }

@@ -18,7 +18,7 @@ internal sealed partial class Emitter
     /// and one Advance. A row whose strings could need more than <c>MaxRowReservation</c> bytes reserves exactly
     /// what they take instead of three bytes a char.
     /// </summary>
-    private void EmitWriteRun(List<FieldSpec> run, int firstColumn, LocalNames names)
+    private void EmitWriteRun(List<FieldSpec> run, int firstColumn, LocalNames names, ref int textWrites)
     {
         var values = new string[run.Count];
         var maxBytes = new List<string>();
@@ -56,7 +56,7 @@ internal sealed partial class Emitter
         if (maxBytes.Count == 0)
         {
             _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({Number(fixedBytes)});");
-            EmitStores(run, values, span, position: null);
+            EmitStores(run, values, span, position: null, ref textWrites);
             _code.WriteLine($"writer.Advance({Number(fixedBytes)});");
             return;
         }
@@ -70,16 +70,17 @@ internal sealed partial class Emitter
         }
         _code.WriteLine($"global::System.Span<byte> {span} = writer.GetSpan({reserve});");
         string position = names.Take("position");
-        int tail = EmitStores(run, values, span, position);
+        int tail = EmitStores(run, values, span, position, ref textWrites);
         _code.WriteLine(tail == 0 ? $"writer.Advance({position});" : $"writer.Advance({position} + {Number(tail)});");
     }
 
     /// <summary>
     /// Stores the run's values into <paramref name="span"/>: at constant offsets up to the first string, then
     /// after <paramref name="position"/>, the bytes written so far. Returns the bytes stored after the last
-    /// string (after <paramref name="position"/>), or the whole run's when it has no string.
+    /// string (after <paramref name="position"/>), or the whole run's when it has no string. The method's strings after
+    /// its first <see cref="InlinedStrings"/> (<paramref name="textWrites"/> counts them) are written out of line.
     /// </summary>
-    private int EmitStores(List<FieldSpec> run, string[] values, string span, string? position)
+    private int EmitStores(List<FieldSpec> run, string[] values, string span, string? position, ref int textWrites)
     {
         bool positionDeclared = false;
         int offset = 0;
@@ -88,7 +89,8 @@ internal sealed partial class Emitter
             var scalar = (ScalarValueSpec)run[i].Value;
             if (scalar.IsText)
             {
-                string written = $"{ScalarCode.RowBinaryPrimitives}.WriteString({SliceAt(span, offset)}, {values[i]})";
+                string writeString = textWrites++ < InlinedStrings ? $"{ScalarCode.RowBinaryPrimitives}.WriteString" : $"{RuntimeSupport}.WriteStringOutOfLine";
+                string written = $"{writeString}({SliceAt(span, offset)}, {values[i]})";
                 _code.WriteLine(positionDeclared
                     ? $"{position} += {(offset == 0 ? "" : Number(offset) + " + ")}{written};"
                     : $"int {position} = {(offset == 0 ? "" : Number(offset) + " + ")}{written};");
