@@ -23,10 +23,19 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// <summary>The least free space offered to a read: fewer, larger reads.</summary>
     private const int MinimumReadSize = 32 * 1024;
 
+    /// <summary>
+    /// The array grows to this, doubling, while reads fill all the room they are offered (the stream delivers faster
+    /// than the rows are parsed). Every block of data ends in a row cut short, read once in vain (its strings made and
+    /// dropped) and again whole after the next read: fewer, larger blocks waste less (every string of `hits` distinct:
+    /// 1.2 MB a read of 100,000 rows in blocks of 128 KiB).
+    /// </summary>
+    private const int LargestReadSize = 1024 * 1024;
+
     private readonly Stream _stream;
     private byte[] _buffer;
     private int _start;
     private int _end;
+    private bool _filledRoom;
     private ExceptionDispatchInfo? _failure;
 
     public RowBinaryStreamBuffer(Stream stream)
@@ -70,9 +79,11 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
             bool waited;
             try
             {
-                ValueTask<int> pending = _stream.ReadAsync(_buffer.AsMemory(_end), cancellationToken);
+                Memory<byte> room = _buffer.AsMemory(_end);
+                ValueTask<int> pending = _stream.ReadAsync(room, cancellationToken);
                 waited = !pending.IsCompleted;
                 read = await pending.ConfigureAwait(false);
+                _filledRoom = read == room.Length;
             }
             catch (Exception e) when (!(e is OperationCanceledException && cancellationToken.IsCancellationRequested))
             {
@@ -97,10 +108,14 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// <summary>Throws the stream's failure, once what arrived before it has been parsed.</summary>
     public void ThrowIfFailed() => _failure?.Throw();
 
-    /// <summary>Moves a cut row to the front, or grows the array (doubling) when the row fills most of it.</summary>
+    /// <summary>
+    /// Moves a cut row to the front, or grows the array (doubling) when the row fills most of it or the last read
+    /// filled all its room (up to <see cref="LargestReadSize"/>).
+    /// </summary>
     private void MakeRoom()
     {
-        if (_buffer.Length - _end >= MinimumReadSize)
+        bool grow = _filledRoom && _buffer.Length < LargestReadSize;
+        if (_buffer.Length - _end >= MinimumReadSize && !grow)
         {
             return;
         }
@@ -110,7 +125,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
             throw new RowBinaryException($"A row of more than {Array.MaxLength - MinimumReadSize} bytes cannot be read from a stream: it does not fit in one .NET array.", offset: 0);
         }
         byte[] target = _buffer;
-        if (_buffer.Length - held < MinimumReadSize * 2)
+        if (grow || _buffer.Length - held < MinimumReadSize * 2)
         {
             long size = Math.Min(Math.Max((long)_buffer.Length * 2, held + (MinimumReadSize * 2L)), Array.MaxLength);
             target = ArrayPool<byte>.Shared.Rent((int)size);

@@ -11,6 +11,9 @@ internal sealed class ChunkedReadStream(byte[] data, Func<int> nextChunkSize) : 
 
     public int Reads { get; private set; }
 
+    /// <summary>The most bytes a read asked for.</summary>
+    public int LargestRequest { get; private set; }
+
     public static ChunkedReadStream OneByteAtATime(byte[] data) => new(data, () => 1);
 
     public static ChunkedReadStream RandomChunks(byte[] data, int seed, int maxChunk)
@@ -34,6 +37,7 @@ internal sealed class ChunkedReadStream(byte[] data, Func<int> nextChunkSize) : 
     public override int Read(Span<byte> buffer)
     {
         Reads++;
+        LargestRequest = Math.Max(LargestRequest, buffer.Length);
         int count = Math.Min(Math.Min(buffer.Length, nextChunkSize()), data.Length - _position);
         data.AsSpan(_position, count).CopyTo(buffer);
         _position += count;
