@@ -32,7 +32,7 @@ public class OutOfLineStringTests
     ];
 
     [Fact]
-    public void The_first_four_string_columns_are_read_and_written_inline_and_the_rest_out_of_line()
+    public void The_first_four_string_columns_are_read_and_written_inline_and_the_rest_out_of_line_in_both_formats()
     {
         GeneratorResult result = GeneratorHarness.Run("""
             using System;
@@ -61,6 +61,22 @@ public class OutOfLineStringTests
         write = write[..write.IndexOf("\n    }\n", StringComparison.Ordinal)];
         Assert.Equal(4, Regex.Count(write, @"RowBinaryPrimitives\.WriteString\("));
         Assert.Equal(2, Regex.Count(write, @"RowBinaryGeneratedSupport\.WriteStringOutOfLine\("));
+        string readNative = source.Split("static void global::ClickHouse.RowBinary.IClickHouseRow<global::Wide>.ReadNative(")[1];
+        readNative = readNative[..readNative.IndexOf("\n    }\n", StringComparison.Ordinal)];
+        Assert.Equal(4, Regex.Count(readNative, @"Column\.ReadString\(\)"));
+        Assert.Equal(1, Regex.Count(readNative, @"RowBinaryGeneratedSupport\.ReadStringOutOfLine\(ref \w+Column\)"));
+        Assert.Equal(1, Regex.Count(readNative, @"RowBinaryGeneratedSupport\.ReadCachedStringOutOfLine\(ref \w+Column\)"));
+    }
+
+    [Fact]
+    public void Rows_read_out_of_line_from_Native_are_the_rows_written()
+    {
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, s_rows);
+
+        List<ManyStringsRow> read = NativeSerializer.ReadList<ManyStringsRow>(buffer.WrittenSpan);
+
+        Assert.Equal(s_rows.Select(Describe), read.Select(Describe));
     }
 
     [Fact]

@@ -277,9 +277,10 @@ internal sealed partial class Emitter
             {
                 _code.WriteLine($"columns.CurrentRow = {index};");
                 var values = new string[fields.Count];
+                int textReads = 0;
                 for (int i = 0; i < fields.Count; i++)
                 {
-                    values[i] = EmitReadNativeValue(fields[i], i, sources[i], index, names);
+                    values[i] = EmitReadNativeValue(fields[i], i, sources[i], index, names, ref textReads);
                 }
                 _code.WriteLine($"rows[{index}] = {Construct(_spec.Row, values)};");
             });
@@ -297,7 +298,7 @@ internal sealed partial class Emitter
     }
 
     /// <summary>Reads a field's next value into a local, and returns the local.</summary>
-    private string EmitReadNativeValue(FieldSpec field, int fieldIndex, List<NativeSource> sources, string index, LocalNames names)
+    private string EmitReadNativeValue(FieldSpec field, int fieldIndex, List<NativeSource> sources, string index, LocalNames names, ref int textReads)
     {
         string local = names.Take(field.LocalName);
         ColumnMethods? methods = _columnMethods[fieldIndex];
@@ -325,7 +326,7 @@ internal sealed partial class Emitter
         {
             _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
             read = methods is null
-                ? s_readerVariable.Replace(OneCallRead(field.Value), source.Local)
+                ? s_readerVariable.Replace(OutOfLineTextRead(field.Value, ref textReads) ?? OneCallRead(field.Value), source.Local)
                 : $"{_spec.ColumnsClass}.{methods.Read}(ref {source.Local})";
         }
         _code.WriteLine($"{field.Value.TypeName} {local} = {read};");
