@@ -6,10 +6,10 @@ internal sealed partial class Emitter
     internal const string RuntimeSupport = "global::ClickHouse.RowBinary.RowBinaryGeneratedSupport";
 
     /// <summary>
-    /// The String columns whose reads a row's <c>Read</c>, and whose writes its <c>Write</c>, inline; the rest call
-    /// <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> and <c>WriteStringOutOfLine</c>, so that in a wide row
-    /// the JIT's inlining budget is left for the cheap reads and stores (docs/performance.md, "Wide rows and the JIT's
-    /// inlining budget").
+    /// The String columns whose reads a row's <c>Read</c> and <c>ReadNative</c>, and whose writes its <c>Write</c>,
+    /// inline; the rest call <c>RowBinaryGeneratedSupport.ReadStringOutOfLine</c> and <c>WriteStringOutOfLine</c>, so
+    /// that in a wide row the JIT's inlining budget is left for the cheap reads and stores (docs/performance.md, "Wide
+    /// rows and the JIT's inlining budget").
     /// </summary>
     private const int InlinedStrings = 4;
 

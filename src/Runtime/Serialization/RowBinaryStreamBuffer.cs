@@ -26,8 +26,8 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// <summary>
     /// The array grows to this, doubling, while reads fill all the room they are offered (the stream delivers faster
     /// than the rows are parsed). Every block of data ends in a row cut short, read once in vain (its strings made and
-    /// dropped) and again whole after the next read: fewer, larger blocks waste less (every string of `hits` distinct:
-    /// 1.2 MB a read of 100,000 rows in blocks of 128 KiB).
+    /// dropped) and again whole after the next read: fewer, larger blocks waste less (<c>hits</c> with every string
+    /// distinct: 1.2 MB a read of 100,000 rows in blocks of 128 KiB).
     /// </summary>
     private const int LargestReadSize = 1024 * 1024;
 
