@@ -49,7 +49,7 @@ internal sealed class ClickHouseResponseStream : Stream
     internal const int ReadAheadAfter = 1024 * 1024;
 
     /// <summary>The ring's first size: most answers (acknowledgements, errors, small results) fit.</summary>
-    internal const int InitialBufferSize = 16 * 1024;
+    internal const int InitialBufferSize = 64 * 1024;
 
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
