@@ -14,8 +14,7 @@ internal sealed partial class Emitter
     /// </summary>
     private static string? OutOfLineTextRead(ValueSpec value, ref int textReads)
     {
-        if (value is not ScalarValueSpec { Encoding: ScalarEncoding.String, Holder: not (ScalarHolder.ByteArray or ScalarHolder.ByteMemory) } scalar
-            || textReads++ < InlinedStrings)
+        if (value is not ScalarValueSpec { IsText: true } scalar || textReads++ < InlinedStrings)
         {
             return null;
         }
