@@ -291,9 +291,12 @@ internal sealed partial class Emitter
     private NativeSource EmitNativeSource(int column, string hint, FixedWidthCode? fixedWidth, LocalNames names)
     {
         string local = names.Take(hint + "Column");
-        _code.WriteLine(fixedWidth is null
-            ? $"{ReaderType} {local} = columns.Reader({Number(column)});"
-            : $"global::System.ReadOnlySpan<byte> {local} = columns.Values({Number(column)});");
+        _code.WriteLine(fixedWidth switch
+        {
+            null => $"{ReaderType} {local} = columns.Reader({Number(column)});",
+            { Element: { } element } => $"global::System.ReadOnlySpan<{element.ElementType}> {local} = columns.Values<{element.ElementType}>({Number(column)});",
+            _ => $"global::System.ReadOnlySpan<byte> {local} = columns.Values({Number(column)});",
+        });
         return new NativeSource(column, local, fixedWidth);
     }
 
@@ -317,7 +320,11 @@ internal sealed partial class Emitter
 
         NativeSource source = sources[0];
         string read;
-        if (source.FixedWidth is { } fixedWidth)
+        if (source.FixedWidth is { Element: { } element })
+        {
+            read = element.FromElement($"{source.Local}[{index}]");
+        }
+        else if (source.FixedWidth is { } fixedWidth)
         {
             string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {Number(fixedWidth.ByteSize)}";
             read = fixedWidth.LoadAt(source.Local, at, $"{source.Local}.Slice({at})", position: "");

@@ -17,12 +17,13 @@ internal sealed class FixedWidthCode
     private readonly Store _store;
     private readonly Load? _load;
 
-    public FixedWidthCode(ScalarValueSpec scalar, int byteSize, Conversion? conversion, Store store, Load? load)
+    public FixedWidthCode(ScalarValueSpec scalar, int byteSize, Conversion? conversion, Store store, Load? load, ElementLoad? element = null)
     {
         ByteSize = byteSize;
         Conversion = conversion;
         _store = store;
         _load = load;
+        Element = element;
         // Only Bool validates its byte as it loads it.
         LoadNeedsPosition = load is not null && scalar.Encoding == ScalarEncoding.Bool;
     }
@@ -41,11 +42,22 @@ internal sealed class FixedWidthCode
 
     public bool LoadNeedsPosition { get; }
 
+    /// <summary>
+    /// How the value is made from one element of a span of its stored type (a Native column read as
+    /// <c>ReadOnlySpan&lt;short&gt;</c>), or null when it is only loaded from bytes.
+    /// </summary>
+    public ElementLoad? Element { get; }
+
     public string StoreAt(string span, string at, string slice, string value) => _store(span, at, slice, value);
 
     public string LoadAt(string span, string at, string slice, string position)
         => _load is null ? throw new System.InvalidOperationException("The value is not loaded from a span.") : _load(span, at, slice, position);
 }
+
+/// <summary>A value loaded as an element of a typed span: <paramref name="ElementType"/> is the stored type (<c>short</c>).</summary>
+/// <param name="ElementType">The C# type of the stored value, which must be an unmanaged type stored little-endian.</param>
+/// <param name="FromElement">The expression that makes the value from the element's expression.</param>
+internal sealed record ElementLoad(string ElementType, System.Func<string, string> FromElement);
 
 /// <summary>A conversion of a C# value to the integer stored for it, e.g. a DateOnly to its UInt16 days.</summary>
 /// <param name="Method">The conversion method, e.g. <c>RowBinaryPrimitives.ToDateDays</c>.</param>

@@ -122,16 +122,17 @@ internal static class ScalarCode
                 string result = isEnum ? $"({scalar.TypeName})" : "";
                 return new FixedWidthCode(scalar, scalar.MinimumByteSize, null,
                     (_, _, slice, value) => $"{BinaryPrimitives}.Write{scalar.Encoding}LittleEndian({slice}, {cast}{value})",
-                    (_, _, slice, _) => $"{result}{BinaryPrimitives}.Read{scalar.Encoding}LittleEndian({slice})");
+                    (_, _, slice, _) => $"{result}{BinaryPrimitives}.Read{scalar.Encoding}LittleEndian({slice})",
+                    new ElementLoad(IntegerKeyword(scalar.Encoding), element => result + element));
             case ScalarEncoding.Int128:
             case ScalarEncoding.UInt128:
-                return Primitive(scalar, scalar.Encoding.ToString(), 16);
+                return Primitive(scalar, scalar.Encoding.ToString(), 16, $"global::System.{scalar.Encoding}");
             case ScalarEncoding.Float32:
-                return Primitive(scalar, "Single", 4);
+                return Primitive(scalar, "Single", 4, "float");
             case ScalarEncoding.Float64:
-                return Primitive(scalar, "Double", 8);
+                return Primitive(scalar, "Double", 8, "double");
             case ScalarEncoding.IPv4 when scalar.Holder == ScalarHolder.UInt32:
-                return Primitive(scalar, "UInt32", 4);
+                return Primitive(scalar, "UInt32", 4, "uint");
             case ScalarEncoding.Bool:
                 return new FixedWidthCode(scalar, 1, null,
                     (span, at, _, value) => $"{span}[{at}] = {value} ? (byte)1 : (byte)0",
@@ -144,13 +145,17 @@ internal static class ScalarCode
                 return Converted(scalar, 2, new Conversion($"{RowBinaryPrimitives}.ToDateDays", "ushort", ScalarEncoding.UInt16),
                     (_, _, slice, _) => scalar.Holder == ScalarHolder.DateTime
                         ? $"{RowBinaryPrimitives}.ReadDate({slice}).ToDateTime(global::System.TimeOnly.MinValue)"
-                        : $"{RowBinaryPrimitives}.ReadDate({slice})");
+                        : $"{RowBinaryPrimitives}.ReadDate({slice})",
+                    new ElementLoad("ushort", element => scalar.Holder == ScalarHolder.DateTime
+                        ? $"{RowBinaryPrimitives}.FromDateDays({element}).ToDateTime(global::System.TimeOnly.MinValue)"
+                        : $"{RowBinaryPrimitives}.FromDateDays({element})"));
             case ScalarEncoding.Date32:
                 // Reading a Date32 checks the range, which the reader does with the offset at hand.
                 return Converted(scalar, 4, new Conversion($"{RowBinaryPrimitives}.ToDate32Days", "int", ScalarEncoding.Int32), load: null);
             case ScalarEncoding.DateTime:
                 return Converted(scalar, 4, new Conversion($"{RowBinaryPrimitives}.ToDateTimeSeconds", "uint", ScalarEncoding.UInt32),
-                    (_, _, slice, _) => AsHolder(scalar, $"{RowBinaryPrimitives}.ReadDateTime({slice})"));
+                    (_, _, slice, _) => AsHolder(scalar, $"{RowBinaryPrimitives}.ReadDateTime({slice})"),
+                    new ElementLoad("uint", element => AsHolder(scalar, $"{RowBinaryPrimitives}.FromDateTimeSeconds({element})")));
             case ScalarEncoding.DateTime64:
                 // Reading checks the range, so it stays with the reader.
                 return Converted(scalar, 8, new Conversion($"{RowBinaryPrimitives}.ToDateTime64Ticks", "long", ScalarEncoding.Int64, Emitter.Number(scalar.Precision)), load: null);
@@ -206,14 +211,15 @@ internal static class ScalarCode
     private static string IntervalTypeLiteral(IntervalUnit unit) => Emitter.Literal("Interval" + unit);
 
     /// <summary>A value BinaryPrimitives writes and reads as it is: <paramref name="name"/> is its BinaryPrimitives name (Int64, Double).</summary>
-    private static FixedWidthCode Primitive(ScalarValueSpec scalar, string name, int size)
+    private static FixedWidthCode Primitive(ScalarValueSpec scalar, string name, int size, string elementType)
         => new(scalar, size, null,
             (_, _, slice, value) => $"{BinaryPrimitives}.Write{name}LittleEndian({slice}, {value})",
-            (_, _, slice, _) => $"{BinaryPrimitives}.Read{name}LittleEndian({slice})");
+            (_, _, slice, _) => $"{BinaryPrimitives}.Read{name}LittleEndian({slice})",
+            new ElementLoad(elementType, element => element));
 
     /// <summary>A value stored as the integer a conversion that may throw (a date out of range) yields.</summary>
-    private static FixedWidthCode Converted(ScalarValueSpec scalar, int size, Conversion conversion, FixedWidthCode.Load? load)
+    private static FixedWidthCode Converted(ScalarValueSpec scalar, int size, Conversion conversion, FixedWidthCode.Load? load, ElementLoad? element = null)
         => new(scalar, size, conversion,
             (_, _, slice, value) => $"{BinaryPrimitives}.Write{conversion.StoredEncoding}LittleEndian({slice}, {value})",
-            load);
+            load, element);
 }

@@ -187,6 +187,14 @@ public static class RowBinaryPrimitives
         => new((uint)(high >> 32), (ushort)(high >> 16), (ushort)high,
             (byte)(low >> 56), (byte)(low >> 48), (byte)(low >> 40), (byte)(low >> 32), (byte)(low >> 24), (byte)(low >> 16), (byte)(low >> 8), (byte)low);
 
+    /// <summary>The date of a Date's UInt16 days since 1970-01-01.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static DateOnly FromDateDays(ushort days) => ClickHouseTime.FromDateDays(days);
+
+    /// <summary>The UTC DateTime of a DateTime's UInt32 seconds since the Unix epoch.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static DateTime FromDateTimeSeconds(uint seconds) => ClickHouseTime.FromDateTimeSeconds(seconds);
+
     /// <summary>Reads a Date (UInt16 days since 1970-01-01) from the first 2 bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static DateOnly ReadDate(ReadOnlySpan<byte> source)

@@ -9,6 +9,12 @@ namespace ClickHouse.RowBinary;
 internal static class NativeLayout
 {
     /// <summary>
+    /// The rows a Native read builds at a time from a block; a String column notes where each such batch ends as it
+    /// scans.
+    /// </summary>
+    public const int BatchRows = 1024;
+
+    /// <summary>
     /// The type whose layout <paramref name="type"/> has in Native: itself, or the Array and Tuple it is laid out as.
     /// LowCardinality, QBit (bit planes) and Geometry (a Variant in a discriminator order of its own) stay: their layouts
     /// are their own.

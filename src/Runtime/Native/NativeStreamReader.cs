@@ -18,7 +18,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
 {
     private readonly RowBinaryStreamBuffer _buffer;
     /// <summary>The rows built at once: few enough to stay in the youngest generation, enough to keep each column's loop long.</summary>
-    public const int BatchRows = 1024;
+    public const int BatchRows = NativeLayout.BatchRows;
 
     private readonly NativeBlockReader<T> _blocks = new();
     private T[] _rows = [];

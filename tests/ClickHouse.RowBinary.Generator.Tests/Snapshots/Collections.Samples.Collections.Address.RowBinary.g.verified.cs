@@ -85,13 +85,13 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Address> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader cityColumn = columns.Reader(0);
-        global::System.ReadOnlySpan<byte> zipColumn = columns.Values(1);
+        global::System.ReadOnlySpan<uint> zipColumn = columns.Values<uint>(1);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
             columns.CurrentColumn = 0;
             string city = cityColumn.ReadString();
-            uint zip = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(zipColumn.Slice(i * 4));
+            uint zip = zipColumn[i];
             rows[i] = new global::Samples.Collections.Address(city, zip);
         }
     }

@@ -84,13 +84,13 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.LineItem> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader skuColumn = columns.Reader(0);
-        global::System.ReadOnlySpan<byte> quantityColumn = columns.Values(1);
+        global::System.ReadOnlySpan<uint> quantityColumn = columns.Values<uint>(1);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
             columns.CurrentColumn = 0;
             string sku = skuColumn.ReadString();
-            uint quantity = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(quantityColumn.Slice(i * 4));
+            uint quantity = quantityColumn[i];
             rows[i] = new global::Samples.Collections.LineItem(sku, quantity);
         }
     }

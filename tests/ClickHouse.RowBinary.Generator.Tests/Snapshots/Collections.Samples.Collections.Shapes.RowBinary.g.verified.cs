@@ -448,7 +448,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::ClickHouse.RowBinary.RowBinaryReader embeddingColumn = columns.Reader(24);
         global::ClickHouse.RowBinary.RowBinaryReader coarseColumn = columns.Reader(25);
         global::ClickHouse.RowBinary.RowBinaryReader categoryColumn = columns.Reader(26);
-        global::System.ReadOnlySpan<byte> totalColumn = columns.Values(27);
+        global::System.ReadOnlySpan<ulong> totalColumn = columns.Values<ulong>(27);
         global::ClickHouse.RowBinary.RowBinaryReader alwaysNullColumn = columns.Reader(28);
         global::ClickHouse.RowBinary.RowBinaryReader alwaysEmptyColumn = columns.Reader(29);
         for (int i = 0; i < rows.Length; i++)
@@ -509,7 +509,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             global::System.Collections.Generic.List<float> coarse = ClickHouseRowColumns.ReadCoarse(ref coarseColumn);
             columns.CurrentColumn = 26;
             string? category = categoryColumn.ReadNullMarker() ? null : categoryColumn.ReadCachedString();
-            ulong total = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(totalColumn.Slice(i * 8));
+            ulong total = totalColumn[i];
             columns.CurrentColumn = 28;
             object? alwaysNull = alwaysNullColumn.ReadNullMarker() ? null : throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NothingValue("Nullable(Nothing)", alwaysNullColumn.Offset - 1);
             columns.CurrentColumn = 29;

@@ -93,13 +93,13 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::GlobalPoint> rows)
     {
-        global::System.ReadOnlySpan<byte> xColumn = columns.Values(0);
-        global::System.ReadOnlySpan<byte> yColumn = columns.Values(1);
+        global::System.ReadOnlySpan<int> xColumn = columns.Values<int>(0);
+        global::System.ReadOnlySpan<int> yColumn = columns.Values<int>(1);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
-            int x = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(xColumn.Slice(i * 4));
-            int y = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(yColumn.Slice(i * 4));
+            int x = xColumn[i];
+            int y = yColumn[i];
             rows[i] = new global::GlobalPoint(x, y);
         }
     }

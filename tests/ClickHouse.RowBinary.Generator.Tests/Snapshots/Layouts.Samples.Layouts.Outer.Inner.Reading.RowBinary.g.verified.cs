@@ -175,22 +175,22 @@ partial class Outer
 
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Outer.Inner.Reading> rows)
             {
-                global::System.ReadOnlySpan<byte> classColumn = columns.Values(0);
+                global::System.ReadOnlySpan<int> classColumn = columns.Values<int>(0);
                 global::ClickHouse.RowBinary.RowBinaryReader labelColumn = columns.Reader(1);
                 global::ClickHouse.RowBinary.RowBinaryReader noteColumn = columns.Reader(2);
                 global::ClickHouse.RowBinary.RowBinaryReader seenColumn = columns.Reader(3);
-                global::System.ReadOnlySpan<byte> countColumn = columns.Values(4);
+                global::System.ReadOnlySpan<int> countColumn = columns.Values<int>(4);
                 for (int i = 0; i < rows.Length; i++)
                 {
                     columns.CurrentRow = i;
-                    int classValue = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(classColumn.Slice(i * 4));
+                    int classValue = classColumn[i];
                     columns.CurrentColumn = 1;
                     string label = labelColumn.ReadString();
                     columns.CurrentColumn = 2;
                     string? note = noteColumn.ReadNullMarker() ? null : noteColumn.ReadString();
                     columns.CurrentColumn = 3;
                     global::System.DateTime seen = seenColumn.ReadDateTime64(7);
-                    int count = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(countColumn.Slice(i * 4));
+                    int count = countColumn[i];
                     rows[i] = new global::Samples.Layouts.Outer.Inner.Reading(classValue, label)
                     {
                         Note = note,

@@ -91,12 +91,12 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Sample> rows)
     {
-        global::System.ReadOnlySpan<byte> valueColumn = columns.Values(0);
+        global::System.ReadOnlySpan<double> valueColumn = columns.Values<double>(0);
         global::ClickHouse.RowBinary.RowBinaryReader weightsColumn = columns.Reader(1);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
-            double value = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(valueColumn.Slice(i * 8));
+            double value = valueColumn[i];
             columns.CurrentColumn = 1;
             int[] weights = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref weightsColumn, "Array(Int32)");
             rows[i] = new global::Samples.Layouts.Sample(Value: value) { Weights = weights };

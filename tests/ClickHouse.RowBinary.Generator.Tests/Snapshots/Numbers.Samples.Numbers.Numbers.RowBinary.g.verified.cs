@@ -456,19 +456,19 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Numbers.Numbers> rows)
     {
         global::System.ReadOnlySpan<byte> int8Column = columns.Values(0);
-        global::System.ReadOnlySpan<byte> int16Column = columns.Values(1);
-        global::System.ReadOnlySpan<byte> int32Column = columns.Values(2);
-        global::System.ReadOnlySpan<byte> int64Column = columns.Values(3);
+        global::System.ReadOnlySpan<short> int16Column = columns.Values<short>(1);
+        global::System.ReadOnlySpan<int> int32Column = columns.Values<int>(2);
+        global::System.ReadOnlySpan<long> int64Column = columns.Values<long>(3);
         global::System.ReadOnlySpan<byte> uInt8Column = columns.Values(4);
-        global::System.ReadOnlySpan<byte> uInt16Column = columns.Values(5);
-        global::System.ReadOnlySpan<byte> uInt32Column = columns.Values(6);
-        global::System.ReadOnlySpan<byte> uInt64Column = columns.Values(7);
-        global::System.ReadOnlySpan<byte> int128Column = columns.Values(8);
-        global::System.ReadOnlySpan<byte> uInt128Column = columns.Values(9);
+        global::System.ReadOnlySpan<ushort> uInt16Column = columns.Values<ushort>(5);
+        global::System.ReadOnlySpan<uint> uInt32Column = columns.Values<uint>(6);
+        global::System.ReadOnlySpan<ulong> uInt64Column = columns.Values<ulong>(7);
+        global::System.ReadOnlySpan<global::System.Int128> int128Column = columns.Values<global::System.Int128>(8);
+        global::System.ReadOnlySpan<global::System.UInt128> uInt128Column = columns.Values<global::System.UInt128>(9);
         global::ClickHouse.RowBinary.RowBinaryReader int256Column = columns.Reader(10);
         global::ClickHouse.RowBinary.RowBinaryReader uInt256Column = columns.Reader(11);
-        global::System.ReadOnlySpan<byte> float32Column = columns.Values(12);
-        global::System.ReadOnlySpan<byte> float64Column = columns.Values(13);
+        global::System.ReadOnlySpan<float> float32Column = columns.Values<float>(12);
+        global::System.ReadOnlySpan<double> float64Column = columns.Values<double>(13);
         global::ClickHouse.RowBinary.RowBinaryReader bFloat16Column = columns.Reader(14);
         global::ClickHouse.RowBinary.RowBinaryReader boolColumn = columns.Reader(15);
         global::ClickHouse.RowBinary.RowBinaryReader defaultDecimalColumn = columns.Reader(16);
@@ -476,26 +476,26 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         global::ClickHouse.RowBinary.RowBinaryReader decimal128Column = columns.Reader(18);
         global::ClickHouse.RowBinary.RowBinaryReader defaultExactDecimalColumn = columns.Reader(19);
         global::ClickHouse.RowBinary.RowBinaryReader wideDecimalAsDecimalColumn = columns.Reader(20);
-        global::System.ReadOnlySpan<byte> priorityNumberColumn = columns.Values(21);
+        global::System.ReadOnlySpan<int> priorityNumberColumn = columns.Values<int>(21);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
             sbyte int8 = (sbyte)int8Column[i];
-            short int16 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt16LittleEndian(int16Column.Slice(i * 2));
-            int int32 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(int32Column.Slice(i * 4));
-            long int64 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(int64Column.Slice(i * 8));
+            short int16 = int16Column[i];
+            int int32 = int32Column[i];
+            long int64 = int64Column[i];
             byte uInt8 = uInt8Column[i];
-            ushort uInt16 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(uInt16Column.Slice(i * 2));
-            uint uInt32 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(uInt32Column.Slice(i * 4));
-            ulong uInt64 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(uInt64Column.Slice(i * 8));
-            global::System.Int128 int128 = global::System.Buffers.Binary.BinaryPrimitives.ReadInt128LittleEndian(int128Column.Slice(i * 16));
-            global::System.UInt128 uInt128 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt128LittleEndian(uInt128Column.Slice(i * 16));
+            ushort uInt16 = uInt16Column[i];
+            uint uInt32 = uInt32Column[i];
+            ulong uInt64 = uInt64Column[i];
+            global::System.Int128 int128 = int128Column[i];
+            global::System.UInt128 uInt128 = uInt128Column[i];
             columns.CurrentColumn = 10;
             global::System.Numerics.BigInteger int256 = int256Column.ReadInt256();
             columns.CurrentColumn = 11;
             global::System.Numerics.BigInteger uInt256 = uInt256Column.ReadUInt256();
-            float float32 = global::System.Buffers.Binary.BinaryPrimitives.ReadSingleLittleEndian(float32Column.Slice(i * 4));
-            double float64 = global::System.Buffers.Binary.BinaryPrimitives.ReadDoubleLittleEndian(float64Column.Slice(i * 8));
+            float float32 = float32Column[i];
+            double float64 = float64Column[i];
             columns.CurrentColumn = 14;
             float bFloat16 = bFloat16Column.ReadBFloat16();
             columns.CurrentColumn = 15;
@@ -510,7 +510,7 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
             global::ClickHouse.RowBinary.ClickHouseDecimal defaultExactDecimal = defaultExactDecimalColumn.ReadClickHouseDecimal(76, 38);
             columns.CurrentColumn = 20;
             decimal wideDecimalAsDecimal = wideDecimalAsDecimalColumn.ReadDecimal(76, 20);
-            global::Samples.Numbers.Priority priorityNumber = (global::Samples.Numbers.Priority)global::System.Buffers.Binary.BinaryPrimitives.ReadInt32LittleEndian(priorityNumberColumn.Slice(i * 4));
+            global::Samples.Numbers.Priority priorityNumber = (global::Samples.Numbers.Priority)priorityNumberColumn[i];
             rows[i] = new global::Samples.Numbers.Numbers
             {
                 Int8 = int8,

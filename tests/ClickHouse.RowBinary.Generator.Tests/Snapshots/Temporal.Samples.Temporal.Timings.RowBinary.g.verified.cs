@@ -309,41 +309,41 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Temporal.Timings> rows)
     {
-        global::System.ReadOnlySpan<byte> dateColumn = columns.Values(0);
+        global::System.ReadOnlySpan<ushort> dateColumn = columns.Values<ushort>(0);
         global::ClickHouse.RowBinary.RowBinaryReader date32Column = columns.Reader(1);
-        global::System.ReadOnlySpan<byte> dateAsDateTimeColumn = columns.Values(2);
-        global::System.ReadOnlySpan<byte> dateTimeColumn = columns.Values(3);
-        global::System.ReadOnlySpan<byte> dateTimeOffsetColumn = columns.Values(4);
+        global::System.ReadOnlySpan<ushort> dateAsDateTimeColumn = columns.Values<ushort>(2);
+        global::System.ReadOnlySpan<uint> dateTimeColumn = columns.Values<uint>(3);
+        global::System.ReadOnlySpan<uint> dateTimeOffsetColumn = columns.Values<uint>(4);
         global::ClickHouse.RowBinary.RowBinaryReader defaultDateTime64Column = columns.Reader(5);
         global::ClickHouse.RowBinary.RowBinaryReader defaultOffsetColumn = columns.Reader(6);
-        global::System.ReadOnlySpan<byte> rawNanosecondsColumn = columns.Values(7);
+        global::System.ReadOnlySpan<long> rawNanosecondsColumn = columns.Values<long>(7);
         global::ClickHouse.RowBinary.RowBinaryReader timeColumn = columns.Reader(8);
         global::ClickHouse.RowBinary.RowBinaryReader time64Column = columns.Reader(9);
         global::ClickHouse.RowBinary.RowBinaryReader defaultTimeSpanColumn = columns.Reader(10);
-        global::System.ReadOnlySpan<byte> daysColumn = columns.Values(11);
+        global::System.ReadOnlySpan<long> daysColumn = columns.Values<long>(11);
         global::ClickHouse.RowBinary.RowBinaryReader timeoutColumn = columns.Reader(12);
         global::ClickHouse.RowBinary.RowBinaryReader preciseColumn = columns.Reader(13);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
-            global::System.DateOnly date = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dateColumn.Slice(i * 2));
+            global::System.DateOnly date = global::ClickHouse.RowBinary.RowBinaryPrimitives.FromDateDays(dateColumn[i]);
             columns.CurrentColumn = 1;
             global::System.DateOnly date32 = date32Column.ReadDate32();
-            global::System.DateTime dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dateAsDateTimeColumn.Slice(i * 2)).ToDateTime(global::System.TimeOnly.MinValue);
-            global::System.DateTime dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(dateTimeColumn.Slice(i * 4));
-            global::System.DateTimeOffset dateTimeOffset = new global::System.DateTimeOffset(global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDateTime(dateTimeOffsetColumn.Slice(i * 4)));
+            global::System.DateTime dateAsDateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.FromDateDays(dateAsDateTimeColumn[i]).ToDateTime(global::System.TimeOnly.MinValue);
+            global::System.DateTime dateTime = global::ClickHouse.RowBinary.RowBinaryPrimitives.FromDateTimeSeconds(dateTimeColumn[i]);
+            global::System.DateTimeOffset dateTimeOffset = new global::System.DateTimeOffset(global::ClickHouse.RowBinary.RowBinaryPrimitives.FromDateTimeSeconds(dateTimeOffsetColumn[i]));
             columns.CurrentColumn = 5;
             global::System.DateTime defaultDateTime64 = defaultDateTime64Column.ReadDateTime64(7);
             columns.CurrentColumn = 6;
             global::System.DateTimeOffset defaultOffset = new global::System.DateTimeOffset(defaultOffsetColumn.ReadDateTime64(7));
-            long rawNanoseconds = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(rawNanosecondsColumn.Slice(i * 8));
+            long rawNanoseconds = rawNanosecondsColumn[i];
             columns.CurrentColumn = 8;
             global::System.TimeSpan time = timeColumn.ReadTime();
             columns.CurrentColumn = 9;
             global::System.TimeSpan time64 = time64Column.ReadTime64(3);
             columns.CurrentColumn = 10;
             global::System.TimeSpan defaultTimeSpan = defaultTimeSpanColumn.ReadTime64(7);
-            long days = global::System.Buffers.Binary.BinaryPrimitives.ReadInt64LittleEndian(daysColumn.Slice(i * 8));
+            long days = daysColumn[i];
             columns.CurrentColumn = 12;
             global::System.TimeSpan timeout = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalToTimeSpan(timeoutColumn.ReadInt64(), 10000000, "IntervalSecond", timeoutColumn.Offset - 8);
             columns.CurrentColumn = 13;

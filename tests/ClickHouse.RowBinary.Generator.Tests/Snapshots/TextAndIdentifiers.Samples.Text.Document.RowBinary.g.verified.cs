@@ -303,7 +303,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         global::ClickHouse.RowBinary.RowBinaryReader currencyColumn = columns.Reader(5);
         global::System.ReadOnlySpan<byte> idColumn = columns.Values(6);
         global::ClickHouse.RowBinary.RowBinaryReader clientV4Column = columns.Reader(7);
-        global::System.ReadOnlySpan<byte> rawV4Column = columns.Values(8);
+        global::System.ReadOnlySpan<uint> rawV4Column = columns.Values<uint>(8);
         global::ClickHouse.RowBinary.RowBinaryReader clientV6Column = columns.Reader(9);
         global::ClickHouse.RowBinary.RowBinaryReader statusColumn = columns.Reader(10);
         global::ClickHouse.RowBinary.RowBinaryReader colorColumn = columns.Reader(11);
@@ -332,7 +332,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             global::System.Guid id = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadUuid(idColumn.Slice(i * 16));
             columns.CurrentColumn = 7;
             global::System.Net.IPAddress clientV4 = clientV4Column.ReadIPv4();
-            uint rawV4 = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(rawV4Column.Slice(i * 4));
+            uint rawV4 = rawV4Column[i];
             columns.CurrentColumn = 9;
             global::System.Net.IPAddress clientV6 = clientV6Column.ReadIPv6();
             columns.CurrentColumn = 10;

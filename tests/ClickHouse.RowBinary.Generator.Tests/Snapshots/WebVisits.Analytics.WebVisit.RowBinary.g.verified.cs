@@ -188,24 +188,24 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.WebVisit> rows)
     {
-        global::System.ReadOnlySpan<byte> dayColumn = columns.Values(0);
+        global::System.ReadOnlySpan<ushort> dayColumn = columns.Values<ushort>(0);
         global::ClickHouse.RowBinary.RowBinaryReader pageUrlColumn = columns.Reader(1);
-        global::System.ReadOnlySpan<byte> countryIdColumn = columns.Values(2);
+        global::System.ReadOnlySpan<ushort> countryIdColumn = columns.Values<ushort>(2);
         global::System.ReadOnlySpan<byte> browserIdColumn = columns.Values(3);
         global::System.ReadOnlySpan<byte> deviceIdColumn = columns.Values(4);
         global::System.ReadOnlySpan<byte> osIdColumn = columns.Values(5);
-        global::System.ReadOnlySpan<byte> visitsColumn = columns.Values(6);
+        global::System.ReadOnlySpan<ulong> visitsColumn = columns.Values<ulong>(6);
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
-            global::System.DateOnly day = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadDate(dayColumn.Slice(i * 2));
+            global::System.DateOnly day = global::ClickHouse.RowBinary.RowBinaryPrimitives.FromDateDays(dayColumn[i]);
             columns.CurrentColumn = 1;
             string pageUrl = pageUrlColumn.ReadString();
-            ushort countryId = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt16LittleEndian(countryIdColumn.Slice(i * 2));
+            ushort countryId = countryIdColumn[i];
             byte browserId = browserIdColumn[i];
             byte deviceId = deviceIdColumn[i];
             byte osId = osIdColumn[i];
-            ulong visits = global::System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(visitsColumn.Slice(i * 8));
+            ulong visits = visitsColumn[i];
             rows[i] = new global::Analytics.WebVisit(day, pageUrl, countryId, browserId, deviceId, osId, visits);
         }
     }
