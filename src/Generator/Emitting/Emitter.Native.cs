@@ -17,61 +17,79 @@ internal sealed partial class Emitter
 
     /// <summary>
     /// Native's writer: one column of a block of rows at a time, each row's value in RowBinary, as the row writer
-    /// writes it; a fixed-width column into one span reserved for the block.
+    /// writes it; a fixed-width column into one span reserved for the block. Each column is a local function of its
+    /// own, never inlined: in one method, a wide row's columns after the first few would find the JIT's inlining budget
+    /// spent and call every span slice, store and property getter.
     /// </summary>
     private void EmitWriteNativeColumn()
     {
         _code.WriteLine($"static void {_interface}.WriteNativeColumn(ref {WriterType} writer, int column, global::System.ReadOnlySpan<{_spec.Row.TypeName}> rows)");
         using (_code.OpenBlock())
         {
+            var columns = new List<System.Action<LocalNames>>();
+            var fields = _spec.Row.Fields;
+            for (int index = 0; index < fields.Count; index++)
+            {
+                FieldSpec field = fields[index];
+                string member = "row." + Identifier(field.MemberName);
+                if (field.Value is NestedValueSpec nested)
+                {
+                    for (int k = 0; k < nested.Row.Fields.Count; k++)
+                    {
+                        string write = _columnMethods[index]!.NestedWrites![k];
+                        columns.Add(NestedNativeWriteLine(nested, write, member) is { } line
+                            ? _ => EmitForEachRowLine(line)
+                            : names => EmitForEachRow(() => EmitWriteNestedNativeValue(field, nested, write, member, names)));
+                    }
+                    continue;
+                }
+                if (field.Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { } fixedWidth)
+                {
+                    columns.Add(_ => EmitWriteFixedWidthColumn(field, fixedWidth));
+                    continue;
+                }
+                ColumnMethods? methods = _columnMethods[index];
+                if (methods is not null)
+                {
+                    string line = $"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});";
+                    columns.Add(_ => EmitForEachRowLine(line));
+                    continue;
+                }
+                if (OneLineWrite(field, member) is { } statement)
+                {
+                    columns.Add(_ => EmitForEachRowLine(statement));
+                    continue;
+                }
+                columns.Add(names => EmitForEachRow(() => EmitWriteColumn(field, methods, member, names)));
+            }
+
             _code.WriteLine("switch (column)");
             using (_code.OpenBlock())
             {
-                int column = 0;
-                var fields = _spec.Row.Fields;
-                for (int index = 0; index < fields.Count; index++)
+                for (int column = 0; column < columns.Count; column++)
                 {
-                    FieldSpec field = fields[index];
-                    string member = "row." + Identifier(field.MemberName);
-                    if (field.Value is NestedValueSpec nested)
-                    {
-                        for (int k = 0; k < nested.Row.Fields.Count; k++)
-                        {
-                            string write = _columnMethods[index]!.NestedWrites![k];
-                            if (NestedNativeWriteLine(nested, write, member) is { } line)
-                            {
-                                EmitNativeWriteLine(column++, line);
-                                continue;
-                            }
-                            EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteNestedNativeValue(field, nested, write, member, names)));
-                        }
-                        continue;
-                    }
-                    if (field.Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { } fixedWidth)
-                    {
-                        EmitNativeWriteCase(column++, names => EmitWriteFixedWidthColumn(field, fixedWidth));
-                        continue;
-                    }
-                    ColumnMethods? methods = _columnMethods[index];
-                    if (methods is not null)
-                    {
-                        EmitNativeWriteLine(column++, $"{_spec.ColumnsClass}.{methods.Write}(ref writer, {member});");
-                        continue;
-                    }
-                    if (OneLineWrite(field, member) is { } statement)
-                    {
-                        EmitNativeWriteLine(column++, statement);
-                        continue;
-                    }
-                    EmitNativeWriteCase(column++, names => EmitForEachRow(() => EmitWriteColumn(field, methods, member, names)));
+                    _code.WriteLine($"case {Number(column)}: {NativeColumnFunction(column)}(ref writer, rows); break;");
                 }
                 _code.WriteLine("default:");
                 _code.Indent();
                 _code.WriteLine($"throw {RuntimeSupport}.UnknownColumn(column);");
                 _code.Unindent();
             }
+            for (int column = 0; column < columns.Count; column++)
+            {
+                _code.WriteLine();
+                _code.WriteLine("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+                _code.WriteLine($"static void {NativeColumnFunction(column)}(ref {WriterType} writer, global::System.ReadOnlySpan<{_spec.Row.TypeName}> rows)");
+                using (_code.OpenBlock())
+                {
+                    columns[column](new LocalNames("writer", "column", "rows", "row"));
+                }
+            }
         }
     }
+
+    /// <summary>The local function of <see cref="EmitWriteNativeColumn"/> that writes column <paramref name="column"/>.</summary>
+    private static string NativeColumnFunction(int column) => "Column" + Number(column);
 
     /// <summary>
     /// Native's writer of a run of rows into every column's buffer: each fixed-width column into one span reserved
@@ -203,19 +221,9 @@ internal sealed partial class Emitter
         return lines.Length == 1 ? lines[0].Trim() : null;
     }
 
-    /// <summary>A case whose write is one statement per row: the case on one line.</summary>
-    private void EmitNativeWriteLine(int column, string statement)
-        => _code.WriteLine($"case {Number(column)}: foreach ({_spec.Row.TypeName} row in rows) {statement} break;");
-
-    private void EmitNativeWriteCase(int column, System.Action<LocalNames> body)
-    {
-        _code.WriteLine($"case {Number(column)}:");
-        using (_code.OpenBlock())
-        {
-            body(new LocalNames("writer", "column", "rows", "row"));
-            _code.WriteLine("break;");
-        }
-    }
+    /// <summary>A column whose write is one statement per row: its loop on one line.</summary>
+    private void EmitForEachRowLine(string statement)
+        => _code.WriteLine($"foreach ({_spec.Row.TypeName} row in rows) {statement}");
 
     private void EmitForEachRow(System.Action body)
     {

@@ -55,19 +55,27 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     {
         switch (column)
         {
-            case 0: foreach (global::Samples.Collections.Address row in rows) writer.WriteString(row.City); break;
-            case 1:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Zip);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
+        {
+            foreach (global::Samples.Collections.Address row in rows) writer.WriteString(row.City);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Zip);
+            }
+            writer.Advance(rows.Length * 4);
         }
     }
 

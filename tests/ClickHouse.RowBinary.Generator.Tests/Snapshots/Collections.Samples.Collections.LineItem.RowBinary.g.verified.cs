@@ -54,19 +54,27 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
     {
         switch (column)
         {
-            case 0: foreach (global::Samples.Collections.LineItem row in rows) writer.WriteString(row.Sku); break;
-            case 1:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Quantity);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.LineItem> rows)
+        {
+            foreach (global::Samples.Collections.LineItem row in rows) writer.WriteString(row.Sku);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.LineItem> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Quantity);
+            }
+            writer.Advance(rows.Length * 4);
         }
     }
 

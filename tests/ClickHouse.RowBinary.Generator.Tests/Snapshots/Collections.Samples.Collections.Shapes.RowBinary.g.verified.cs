@@ -280,47 +280,223 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         switch (column)
         {
-            case 0: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)"); break;
-            case 1: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Names, "Array(String)"); break;
-            case 2: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements); break;
-            case 3: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix); break;
-            case 4: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref writer, row.Ids, "Array(UUID)"); break;
-            case 5: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)"); break;
-            case 6: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCounters(ref writer, row.Counters); break;
-            case 7: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNested(ref writer, row.Nested); break;
-            case 8: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePairs(ref writer, row.Pairs); break;
-            case 9: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePair(ref writer, row.Pair); break;
-            case 10: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNamed(ref writer, row.Named); break;
-            case 11: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteHome(ref writer, row.Home); break;
-            case 12: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesSku(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)")); break;
-            case 13: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesQuantity(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)")); break;
-            case 14: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteChoice(ref writer, row.Choice); break;
-            case 15: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed); break;
-            case 16: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoint(ref writer, row.Location); break;
-            case 17: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Ring, "Ring"); break;
-            case 18: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Path, "LineString"); break;
-            case 19: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePaths(ref writer, row.Paths); break;
-            case 20: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon); break;
-            case 21: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon); break;
-            case 22: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Stops, "MultiPoint"); break;
-            case 23: foreach (global::Samples.Collections.Shapes row in rows) writer.WriteGeometry(row.Shape); break;
-            case 24: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref writer, row.Embedding, 4, "QBit(Float32, 4)"); break;
-            case 25: foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse); break;
-            case 26: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Category); break;
-            case 27:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Total);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 28: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref writer, row.AlwaysNull, "Nullable(Nothing)"); break;
-            case 29: foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref writer, row.AlwaysEmpty, "Array(Nothing)"); break;
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
+            case 7: Column7(ref writer, rows); break;
+            case 8: Column8(ref writer, rows); break;
+            case 9: Column9(ref writer, rows); break;
+            case 10: Column10(ref writer, rows); break;
+            case 11: Column11(ref writer, rows); break;
+            case 12: Column12(ref writer, rows); break;
+            case 13: Column13(ref writer, rows); break;
+            case 14: Column14(ref writer, rows); break;
+            case 15: Column15(ref writer, rows); break;
+            case 16: Column16(ref writer, rows); break;
+            case 17: Column17(ref writer, rows); break;
+            case 18: Column18(ref writer, rows); break;
+            case 19: Column19(ref writer, rows); break;
+            case 20: Column20(ref writer, rows); break;
+            case 21: Column21(ref writer, rows); break;
+            case 22: Column22(ref writer, rows); break;
+            case 23: Column23(ref writer, rows); break;
+            case 24: Column24(ref writer, rows); break;
+            case 25: Column25(ref writer, rows); break;
+            case 26: Column26(ref writer, rows); break;
+            case 27: Column27(ref writer, rows); break;
+            case 28: Column28(ref writer, rows); break;
+            case 29: Column29(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Numbers, "Array(Int32)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Names, "Array(String)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMeasurements(ref writer, row.Measurements);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMatrix(ref writer, row.Matrix);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref writer, row.Ids, "Array(UUID)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref writer, row.Octets, "Array(UInt8)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCounters(ref writer, row.Counters);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNested(ref writer, row.Nested);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePairs(ref writer, row.Pairs);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column9(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePair(ref writer, row.Pair);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column10(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteNamed(ref writer, row.Named);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column11(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteHome(ref writer, row.Home);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column12(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesSku(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column13(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteLinesQuantity(ref writer, row.Lines ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Nested(Sku String, Quantity UInt32)"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column14(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteChoice(ref writer, row.Choice);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column15(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMixed(ref writer, row.Mixed);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column16(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoint(ref writer, row.Location);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column17(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Ring, "Ring");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column18(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Path, "LineString");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column19(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePaths(ref writer, row.Paths);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column20(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WritePolygon(ref writer, row.Polygon);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column21(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteMultiPolygon(ref writer, row.MultiPolygon);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column22(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WritePoints(ref writer, row.Stops, "MultiPoint");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column23(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) writer.WriteGeometry(row.Shape);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column24(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref writer, row.Embedding, 4, "QBit(Float32, 4)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column25(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) ClickHouseRowColumns.WriteCoarse(ref writer, row.Coarse);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column26(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Category);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column27(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Total);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column28(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref writer, row.AlwaysNull, "Nullable(Nothing)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column29(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
+        {
+            foreach (global::Samples.Collections.Shapes row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref writer, row.AlwaysEmpty, "Array(Nothing)");
         }
     }
 

@@ -113,44 +113,86 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
-                }
-                writer.Advance(rows.Length * 16);
-                break;
-            }
-            case 1:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Timestamp, 3));
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 2: foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref writer, row.UserId); break;
-            case 3: foreach (global::Analytics.Events.Event row in rows) writer.WriteString(row.Kind); break;
-            case 4: foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Tags, "Array(String)"); break;
-            case 5: foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties); break;
-            case 6: foreach (global::Analytics.Events.Event row in rows) writer.WriteDecimal(row.Amount, 18, 4); break;
-            case 7: foreach (global::Analytics.Events.Event row in rows) writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6")); break;
-            case 8:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].Flag ? (byte)1 : (byte)0;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
+            case 7: Column7(ref writer, rows); break;
+            case 8: Column8(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+            }
+            writer.Advance(rows.Length * 16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Timestamp, 3));
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref writer, row.UserId);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) writer.WriteString(row.Kind);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref writer, row.Tags, "Array(String)");
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) ClickHouseRowColumns.WriteProperties(ref writer, row.Properties);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) writer.WriteDecimal(row.Amount, 18, 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            foreach (global::Analytics.Events.Event row in rows) writer.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].Flag ? (byte)1 : (byte)0;
+            }
+            writer.Advance(rows.Length);
         }
     }
 

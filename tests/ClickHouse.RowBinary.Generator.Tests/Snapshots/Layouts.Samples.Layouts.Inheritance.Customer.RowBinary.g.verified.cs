@@ -63,20 +63,34 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
-                }
-                writer.Advance(rows.Length * 16);
-                break;
-            }
-            case 1: foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Name); break;
-            case 2: foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Email); break;
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+            }
+            writer.Advance(rows.Length * 16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
+        {
+            foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Name);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
+        {
+            foreach (global::Samples.Layouts.Inheritance.Customer row in rows) writer.WriteString(row.Email);
         }
     }
 

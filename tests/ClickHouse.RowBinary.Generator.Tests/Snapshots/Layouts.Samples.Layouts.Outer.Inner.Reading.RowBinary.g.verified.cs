@@ -120,40 +120,58 @@ partial class Outer
             {
                 switch (column)
                 {
-                    case 0:
-                    {
-                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                        for (int i = 0; i < rows.Length; i++)
-                        {
-                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].@class);
-                        }
-                        writer.Advance(rows.Length * 4);
-                        break;
-                    }
-                    case 1: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) writer.WriteString(row.Label); break;
-                    case 2: foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Note); break;
-                    case 3:
-                    {
-                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                        for (int i = 0; i < rows.Length; i++)
-                        {
-                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Seen, 7));
-                        }
-                        writer.Advance(rows.Length * 8);
-                        break;
-                    }
-                    case 4:
-                    {
-                        global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                        for (int i = 0; i < rows.Length; i++)
-                        {
-                            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Count);
-                        }
-                        writer.Advance(rows.Length * 4);
-                        break;
-                    }
+                    case 0: Column0(ref writer, rows); break;
+                    case 1: Column1(ref writer, rows); break;
+                    case 2: Column2(ref writer, rows); break;
+                    case 3: Column3(ref writer, rows); break;
+                    case 4: Column4(ref writer, rows); break;
                     default:
                         throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+                }
+
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+                static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+                {
+                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                    for (int i = 0; i < rows.Length; i++)
+                    {
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].@class);
+                    }
+                    writer.Advance(rows.Length * 4);
+                }
+
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+                static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+                {
+                    foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) writer.WriteString(row.Label);
+                }
+
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+                static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+                {
+                    foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Note);
+                }
+
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+                static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+                {
+                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                    for (int i = 0; i < rows.Length; i++)
+                    {
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Seen, 7));
+                    }
+                    writer.Advance(rows.Length * 8);
+                }
+
+                [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+                static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
+                {
+                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                    for (int i = 0; i < rows.Length; i++)
+                    {
+                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Count);
+                    }
+                    writer.Advance(rows.Length * 4);
                 }
             }
 

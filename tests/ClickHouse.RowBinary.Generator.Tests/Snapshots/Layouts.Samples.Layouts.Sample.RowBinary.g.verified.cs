@@ -62,19 +62,27 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Value);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 1: foreach (global::Samples.Layouts.Sample row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Weights, "Array(Int32)"); break;
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Value);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
+        {
+            foreach (global::Samples.Layouts.Sample row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref writer, row.Weights, "Array(Int32)");
         }
     }
 

@@ -255,156 +255,232 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = (byte)rows[i].Int8;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 1:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(i * 2), rows[i].Int16);
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 2:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Int32);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 3:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Int64);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 4:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].UInt8;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 5:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].UInt16);
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 6:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].UInt32);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 7:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].UInt64);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 8:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(i * 16), rows[i].Int128);
-                }
-                writer.Advance(rows.Length * 16);
-                break;
-            }
-            case 9:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(i * 16), rows[i].UInt128);
-                }
-                writer.Advance(rows.Length * 16);
-                break;
-            }
-            case 10: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteInt256(row.Int256); break;
-            case 11: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteUInt256(row.UInt256); break;
-            case 12:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span.Slice(i * 4), rows[i].Float32);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 13:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Float64);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 14: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteBFloat16(row.BFloat16); break;
-            case 15:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].Bool ? (byte)1 : (byte)0;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 16: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultDecimal, 28, 10); break;
-            case 17: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal32, 9, 2); break;
-            case 18: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal128, 38, 10); break;
-            case 19: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultExactDecimal, 76, 38); break;
-            case 20: foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20); break;
-            case 21:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), (int)rows[i].PriorityNumber);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
+            case 7: Column7(ref writer, rows); break;
+            case 8: Column8(ref writer, rows); break;
+            case 9: Column9(ref writer, rows); break;
+            case 10: Column10(ref writer, rows); break;
+            case 11: Column11(ref writer, rows); break;
+            case 12: Column12(ref writer, rows); break;
+            case 13: Column13(ref writer, rows); break;
+            case 14: Column14(ref writer, rows); break;
+            case 15: Column15(ref writer, rows); break;
+            case 16: Column16(ref writer, rows); break;
+            case 17: Column17(ref writer, rows); break;
+            case 18: Column18(ref writer, rows); break;
+            case 19: Column19(ref writer, rows); break;
+            case 20: Column20(ref writer, rows); break;
+            case 21: Column21(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = (byte)rows[i].Int8;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(i * 2), rows[i].Int16);
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Int32);
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Int64);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].UInt8;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].UInt16);
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].UInt32);
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].UInt64);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(i * 16), rows[i].Int128);
+            }
+            writer.Advance(rows.Length * 16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column9(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(i * 16), rows[i].UInt128);
+            }
+            writer.Advance(rows.Length * 16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column10(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteInt256(row.Int256);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column11(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteUInt256(row.UInt256);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column12(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span.Slice(i * 4), rows[i].Float32);
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column13(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Float64);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column14(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteBFloat16(row.BFloat16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column15(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].Bool ? (byte)1 : (byte)0;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column16(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultDecimal, 28, 10);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column17(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal32, 9, 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column18(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.Decimal128, 38, 10);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column19(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.DefaultExactDecimal, 76, 38);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column20(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            foreach (global::Samples.Numbers.Numbers row in rows) writer.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column21(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), (int)rows[i].PriorityNumber);
+            }
+            writer.Advance(rows.Length * 4);
         }
     }
 

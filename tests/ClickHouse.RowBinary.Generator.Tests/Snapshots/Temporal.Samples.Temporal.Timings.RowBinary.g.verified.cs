@@ -176,103 +176,151 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Date));
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 1:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(rows[i].Date32));
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 2:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].DateAsDateTime));
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 3:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTime));
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 4:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTimeOffset));
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 5:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultDateTime64, 7));
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 6:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultOffset, 7));
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 7:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].RawNanoseconds);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 8: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime(row.Time); break;
-            case 9: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.Time64, 3); break;
-            case 10: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.DefaultTimeSpan, 7); break;
-            case 11:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Days);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
-            case 12: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond")); break;
-            case 13: foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise)); break;
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
+            case 7: Column7(ref writer, rows); break;
+            case 8: Column8(ref writer, rows); break;
+            case 9: Column9(ref writer, rows); break;
+            case 10: Column10(ref writer, rows); break;
+            case 11: Column11(ref writer, rows); break;
+            case 12: Column12(ref writer, rows); break;
+            case 13: Column13(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Date));
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(rows[i].Date32));
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].DateAsDateTime));
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTime));
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTimeOffset));
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultDateTime64, 7));
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultOffset, 7));
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].RawNanoseconds);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime(row.Time);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column9(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.Time64, 3);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column10(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            foreach (global::Samples.Temporal.Timings row in rows) writer.WriteTime64(row.DefaultTimeSpan, 7);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column11(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Days);
+            }
+            writer.Advance(rows.Length * 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column12(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column13(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
+        {
+            foreach (global::Samples.Temporal.Timings row in rows) writer.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
         }
     }
 

@@ -191,45 +191,151 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     {
         switch (column)
         {
-            case 0: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Title); break;
-            case 1: foreach (global::Samples.Text.Document row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Subtitle); break;
-            case 2: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String")); break;
-            case 3: foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Blob.Span); break;
-            case 4: foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8); break;
-            case 5: foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Currency, 3); break;
-            case 6:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
-                }
-                writer.Advance(rows.Length * 16);
-                break;
-            }
-            case 7: foreach (global::Samples.Text.Document row in rows) writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4")); break;
-            case 8:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].RawV4);
-                }
-                writer.Advance(rows.Length * 4);
-                break;
-            }
-            case 9: foreach (global::Samples.Text.Document row in rows) writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6")); break;
-            case 10: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatus(ref writer, row.Status); break;
-            case 11: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteColor(ref writer, row.Color); break;
-            case 12: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel); break;
-            case 13: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteLabel(ref writer, row.Label); break;
-            case 14: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum); break;
-            case 15: foreach (global::Samples.Text.Document row in rows) writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON")); break;
-            case 16: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree); break;
-            case 17: foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument); break;
-            case 18: foreach (global::Samples.Text.Document row in rows) writer.WriteDynamic(row.Anything); break;
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
+            case 7: Column7(ref writer, rows); break;
+            case 8: Column8(ref writer, rows); break;
+            case 9: Column9(ref writer, rows); break;
+            case 10: Column10(ref writer, rows); break;
+            case 11: Column11(ref writer, rows); break;
+            case 12: Column12(ref writer, rows); break;
+            case 13: Column13(ref writer, rows); break;
+            case 14: Column14(ref writer, rows); break;
+            case 15: Column15(ref writer, rows); break;
+            case 16: Column16(ref writer, rows); break;
+            case 17: Column17(ref writer, rows); break;
+            case 18: Column18(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Title);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref writer, row.Subtitle);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteString(row.Blob.Span);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteFixedString(row.Currency, 3);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(span.Slice(i * 16), rows[i].Id);
+            }
+            writer.Advance(rows.Length * 16);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].RawV4);
+            }
+            writer.Advance(rows.Length * 4);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column9(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column10(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatus(ref writer, row.Status);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column11(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteColor(ref writer, row.Color);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column12(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteStatusByLabel(ref writer, row.StatusByLabel);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column13(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteLabel(ref writer, row.Label);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column14(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteRawEnum(ref writer, row.RawEnum);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column15(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteJson(row.JsonText ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("JSON"));
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column16(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonTree(ref writer, row.JsonTree);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column17(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) ClickHouseRowColumns.WriteJsonDocument(ref writer, row.JsonDocument);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column18(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
+        {
+            foreach (global::Samples.Text.Document row in rows) writer.WriteDynamic(row.Anything);
         }
     }
 

@@ -104,69 +104,87 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
     {
         switch (column)
         {
-            case 0:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Day));
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 1: foreach (global::Analytics.WebVisit row in rows) writer.WriteString(row.PageUrl); break;
-            case 2:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].CountryId);
-                }
-                writer.Advance(rows.Length * 2);
-                break;
-            }
-            case 3:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].BrowserId;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 4:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].DeviceId;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 5:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    span[i] = rows[i].OsId;
-                }
-                writer.Advance(rows.Length);
-                break;
-            }
-            case 6:
-            {
-                global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
-                for (int i = 0; i < rows.Length; i++)
-                {
-                    global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Visits);
-                }
-                writer.Advance(rows.Length * 8);
-                break;
-            }
+            case 0: Column0(ref writer, rows); break;
+            case 1: Column1(ref writer, rows); break;
+            case 2: Column2(ref writer, rows); break;
+            case 3: Column3(ref writer, rows); break;
+            case 4: Column4(ref writer, rows); break;
+            case 5: Column5(ref writer, rows); break;
+            case 6: Column6(ref writer, rows); break;
             default:
                 throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.UnknownColumn(column);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Day));
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            foreach (global::Analytics.WebVisit row in rows) writer.WriteString(row.PageUrl);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].CountryId);
+            }
+            writer.Advance(rows.Length * 2);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].BrowserId;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].DeviceId;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                span[i] = rows[i].OsId;
+            }
+            writer.Advance(rows.Length);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
+        {
+            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            for (int i = 0; i < rows.Length; i++)
+            {
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Visits);
+            }
+            writer.Advance(rows.Length * 8);
         }
     }
 
