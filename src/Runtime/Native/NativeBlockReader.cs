@@ -21,6 +21,15 @@ internal sealed class NativeBlockReader<T>
     private int _rowsRead;
     private Resume? _resume;
 
+    /// <summary>
+    /// More columns than the hardware prefetchers follow at once, so that the rows' reads are helped by a
+    /// <see cref="Touch"/> of the batch first (for 7 columns it costs 1 to 2 ms in 37 ms and helps nothing).
+    /// </summary>
+    private static readonly bool ManyColumns = T.Schema.Columns.Count > 16;
+
+    /// <summary>What <see cref="Touch"/> read, kept so that its loads are not optimized away.</summary>
+    private int _touched;
+
     /// <summary>The rows of the blocks before the current one.</summary>
     public long RowsBefore { get; private set; }
 
@@ -104,6 +113,10 @@ internal sealed class NativeBlockReader<T>
             }
         }
         _rowsRead += rows;
+        if (ManyColumns)
+        {
+            _touched = Touch(data, _values);
+        }
         var columns = new NativeColumns(data, _values, _strings);
         try
         {
@@ -113,6 +126,31 @@ internal sealed class NativeBlockReader<T>
         {
             throw RowErrors.Reading(T.Schema, columns.CurrentColumn, firstRow + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
         }
+    }
+
+    /// <summary>
+    /// Reads a byte of every cache line of the batch's columns that lie in the block, one column after the other, before
+    /// the rows are built. Building a row reads every column at once: in a large block (a server's 65,536 rows, our
+    /// writer's 16 MiB) a wide row's columns lie megabytes apart, more streams than the hardware prefetchers follow, and
+    /// each value waited on memory (`hits`, 105 columns, streamed from 16 MiB blocks: 95 to 99 ms without, 72 to 75 ms
+    /// with; blocks of 1,500 rows 62 to 63 ms either way).
+    /// </summary>
+    private static int Touch(ReadOnlySpan<byte> data, NativeColumnValues[] columns)
+    {
+        const int CacheLine = 64;
+        int sum = 0;
+        foreach (NativeColumnValues values in columns)
+        {
+            if (values.Decoded is null)
+            {
+                ReadOnlySpan<byte> bytes = data.Slice(values.Start, values.Length);
+                for (int i = 0; i < bytes.Length; i += CacheLine)
+                {
+                    sum += bytes[i];
+                }
+            }
+        }
+        return sum;
     }
 
     /// <summary>The rows of the block just scanned not read yet.</summary>
