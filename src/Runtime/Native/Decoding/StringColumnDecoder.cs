@@ -31,7 +31,10 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         }
         for (int i = 1; i <= count; i++)
         {
-            input.SkipString("String");
+            if (!input.TrySkipShortString())
+            {
+                input.SkipString("String");
+            }
             if (i % MarkStride == 0)
             {
                 _marks[i / MarkStride - 1] = input.Position;
