@@ -49,7 +49,7 @@ internal sealed record NativeBatchBody(IReadOnlyList<string>? WireTypes, NativeB
     public static async Task TranscodeRows<T>(ReadOnlyMemory<byte> rowBinary, int rows, IReadOnlyList<string>? wireTypes, Stream output)
         where T : IClickHouseRow<T>
     {
-        using var blocks = new NativeBlockWriter<T>(wireTypes);
+        using var blocks = NativeBlockWriter<T>.Rent(wireTypes);
         using var buffer = new PooledBufferWriter();
         int offset = 0;
         for (int written = 0; written < rows;)

@@ -28,7 +28,7 @@ public static partial class NativeSerializer
             Write(output, span);
             return;
         }
-        using var blocks = new NativeBlockWriter<T>();
+        using var blocks = NativeBlockWriter<T>.Rent();
         T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
         try
         {
@@ -51,7 +51,7 @@ public static partial class NativeSerializer
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(output);
-        using var blocks = new NativeBlockWriter<T>();
+        using var blocks = NativeBlockWriter<T>.Rent();
         StageAll(output, blocks, rows);
         WriteStaged(output, blocks);
     }

@@ -46,7 +46,7 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        var output = new BlockOutput<T>(stream, new NativeBlockWriter<T>(wireTypes), rowsSent);
+        var output = new BlockOutput<T>(stream, NativeBlockWriter<T>.Rent(wireTypes), rowsSent);
         try
         {
             switch (rows)
@@ -89,7 +89,7 @@ public static partial class NativeSerializer
     {
         ArgumentNullException.ThrowIfNull(stream);
         ArgumentNullException.ThrowIfNull(rows);
-        var output = new BlockOutput<T>(stream, new NativeBlockWriter<T>(wireTypes), rowsSent);
+        var output = new BlockOutput<T>(stream, NativeBlockWriter<T>.Rent(wireTypes), rowsSent);
         T[] gathered = ArrayPool<T>.Shared.Rent(GatherRows);
         try
         {
