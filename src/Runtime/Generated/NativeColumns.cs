@@ -59,19 +59,30 @@ public ref struct NativeColumns
     /// </summary>
     public readonly ReadOnlySpan<T> Values<T>(int column)
         where T : unmanaged
-        => BitConverter.IsLittleEndian ? MemoryMarshal.Cast<byte, T>(Values(column)) : InMachineOrder<T>(Values(column));
+        => InPlace ? MemoryMarshal.Cast<byte, T>(Values(column)) : Copied<T>(Values(column), swap: !BitConverter.IsLittleEndian);
 
-    /// <summary>Little-endian values copied into the machine's (big-endian) order.</summary>
-    internal static T[] InMachineOrder<T>(ReadOnlySpan<byte> littleEndian)
+    /// <summary>
+    /// Whether the column's bytes can be read as its values where they lie: a little-endian machine that loads a value
+    /// from any address. Elsewhere (big-endian, or 32-bit Arm, whose floating-point loads need aligned addresses) they are
+    /// copied into an array of their type.
+    /// </summary>
+    private static readonly bool InPlace = BitConverter.IsLittleEndian
+        && RuntimeInformation.ProcessArchitecture is Architecture.X64 or Architecture.X86 or Architecture.Arm64;
+
+    /// <summary>Little-endian values copied into an array of their type, each value's bytes reversed when <paramref name="swap"/>.</summary>
+    internal static T[] Copied<T>(ReadOnlySpan<byte> littleEndian, bool swap)
         where T : unmanaged
     {
         int size = Unsafe.SizeOf<T>();
         var values = new T[littleEndian.Length / size];
         Span<byte> bytes = MemoryMarshal.AsBytes(values.AsSpan());
         littleEndian.Slice(0, bytes.Length).CopyTo(bytes);
-        for (int at = 0; at < bytes.Length; at += size)
+        if (swap)
         {
-            bytes.Slice(at, size).Reverse();
+            for (int at = 0; at < bytes.Length; at += size)
+            {
+                bytes.Slice(at, size).Reverse();
+            }
         }
         return values;
     }

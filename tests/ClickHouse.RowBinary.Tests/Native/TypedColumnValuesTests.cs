@@ -4,7 +4,8 @@ namespace ClickHouse.RowBinary.Tests.Native;
 
 /// <summary>
 /// Generated Native readers index a fixed-width column as a span of its stored type: the elements must be the
-/// little-endian values on the wire, in place on a little-endian machine and swapped into a copy on a big-endian one.
+/// little-endian values on the wire, in place on a little-endian machine that loads from any address, copied elsewhere
+/// (swapped on a big-endian one).
 /// </summary>
 public class TypedColumnValuesTests
 {
@@ -13,7 +14,7 @@ public class TypedColumnValuesTests
     [Fact]
     public void Values_AreTheLittleEndianValuesOfTheColumnsBytes()
     {
-        Assert.True(BitConverter.IsLittleEndian, "This test reads in place; the swapped copy is tested below.");
+        Assert.True(BitConverter.IsLittleEndian, "This test reads little-endian values; the swapped copy is tested below.");
         var columns = new NativeColumns(Bytes, [new NativeColumnValues(8, 48, 100, Decoded: null)], strings: null);
 
         ReadOnlySpan<int> ints = columns.Values<int>(0);
@@ -38,14 +39,32 @@ public class TypedColumnValuesTests
     }
 
     [Fact]
-    public void InMachineOrder_ReversesTheBytesOfEachElement()
+    public void Copied_WithoutSwapping_HoldsTheLittleEndianValues()
+    {
+        long[] longs = NativeColumns.Copied<long>(Bytes.AsSpan(3, 40), swap: false);
+        float[] floats = NativeColumns.Copied<float>(Bytes.AsSpan(1, 41), swap: false);
+
+        Assert.Equal(5, longs.Length);
+        Assert.Equal(10, floats.Length);
+        for (int i = 0; i < longs.Length; i++)
+        {
+            Assert.Equal(BinaryPrimitives.ReadInt64LittleEndian(Bytes.AsSpan(3 + (8 * i))), longs[i]);
+        }
+        for (int i = 0; i < floats.Length; i++)
+        {
+            Assert.Equal(BinaryPrimitives.ReadSingleLittleEndian(Bytes.AsSpan(1 + (4 * i))), floats[i]);
+        }
+    }
+
+    [Fact]
+    public void Copied_Swapped_ReversesTheBytesOfEachElement()
     {
         // On this (little-endian) machine a swapped element reads as the big-endian value of its bytes: what a
         // big-endian machine gets is the little-endian value.
-        short[] shorts = NativeColumns.InMachineOrder<short>(Bytes);
-        uint[] uints = NativeColumns.InMachineOrder<uint>(Bytes);
-        double[] doubles = NativeColumns.InMachineOrder<double>(Bytes);
-        UInt128[] wide = NativeColumns.InMachineOrder<UInt128>(Bytes);
+        short[] shorts = NativeColumns.Copied<short>(Bytes, swap: true);
+        uint[] uints = NativeColumns.Copied<uint>(Bytes, swap: true);
+        double[] doubles = NativeColumns.Copied<double>(Bytes, swap: true);
+        UInt128[] wide = NativeColumns.Copied<UInt128>(Bytes, swap: true);
 
         Assert.Equal(32, shorts.Length);
         Assert.Equal(16, uints.Length);
