@@ -130,10 +130,10 @@ internal sealed class NativeBlockReader<T>
 
     /// <summary>
     /// Reads a byte of every cache line of the batch's columns that lie in the block, one column after the other, before
-    /// the rows are built. Building a row reads every column at once: in a large block (a server's 65,536 rows, our
-    /// writer's 16 MiB) a wide row's columns lie megabytes apart, more streams than the hardware prefetchers follow, and
-    /// each value waited on memory (`hits`, 105 columns, streamed from 16 MiB blocks: 95 to 99 ms without, 72 to 75 ms
-    /// with; blocks of 1,500 rows 62 to 63 ms either way).
+    /// the rows are built. Building a row reads every column at once: in a large block (a server's 65,536 rows) a wide
+    /// row's columns lie megabytes apart, more streams than the hardware prefetchers follow, and each value waited on
+    /// memory (`hits`, 105 columns, streamed from 16 MiB blocks: 95 to 99 ms without, 72 to 75 ms with; blocks of 1,500
+    /// rows 62 to 63 ms either way).
     /// </summary>
     private static int Touch(ReadOnlySpan<byte> data, NativeColumnValues[] columns)
     {
