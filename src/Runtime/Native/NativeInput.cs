@@ -119,7 +119,7 @@ internal ref struct NativeInput
 
     /// <summary>
     /// Skips a String value shorter than 128 bytes (a one-byte length) that lies whole in the data, and says whether it
-    /// did: the common case of <see cref="SkipString"/> without its checks' calls.
+    /// did: the common case of <see cref="SkipString"/>, without the calls of its checks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TrySkipShortString()
@@ -138,7 +138,17 @@ internal ref struct NativeInput
     }
 
     /// <summary>Skips a String value: a varint length, then the bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void SkipString(string what)
+    {
+        if (!TrySkipShortString())
+        {
+            SkipLongOrCutString(what);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SkipLongOrCutString(string what)
     {
         ulong length = ReadVarUInt(what);
         Skip(length > long.MaxValue ? long.MaxValue : (long)length, what);

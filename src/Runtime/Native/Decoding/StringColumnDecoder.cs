@@ -31,10 +31,7 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         }
         for (int i = 1; i <= count; i++)
         {
-            if (!input.TrySkipShortString())
-            {
-                input.SkipString("String");
-            }
+            input.SkipString("String");
             if (i % MarkStride == 0)
             {
                 _marks[i / MarkStride - 1] = input.Position;
