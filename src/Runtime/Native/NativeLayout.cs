@@ -9,8 +9,8 @@ namespace ClickHouse.RowBinary;
 internal static class NativeLayout
 {
     /// <summary>
-    /// The rows a Native read builds at a time from a block; a String column notes where each such batch ends as it
-    /// scans.
+    /// The rows a Native read builds at a time from a block: few enough to stay in the youngest generation, enough to
+    /// keep each column's loop long. A String column notes where each such batch ends as it scans.
     /// </summary>
     public const int BatchRows = 1024;
 

@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// The rows of a stream of Native blocks as an <see cref="IAsyncEnumerable{T}"/>, for
 /// <see cref="NativeSerializer.ReadAsync{T}"/> and the client's queries: rows are built a batch at a time when the ones
-/// before are used up (<see cref="NativeStreamReader{T}.BatchRows"/>, the next block read once the last is), and handed
+/// before are used up (<see cref="NativeLayout.BatchRows"/>, the next block read once the last is), and handed
 /// out by a synchronous <see cref="IAsyncEnumerator{T}.MoveNextAsync"/>.
 /// </summary>
 internal sealed class NativeRows<T> : IAsyncEnumerable<T>

@@ -37,9 +37,9 @@ public static partial class NativeSerializer
             try
             {
                 // A batch at a time: each column's values decoded for a batch stay in the CPU's caches until read.
-                for (int read = 0; read < rows; read += NativeStreamReader<T>.BatchRows)
+                for (int read = 0; read < rows; read += NativeLayout.BatchRows)
                 {
-                    blocks.Read(data, dataOffset: 0, CollectionsMarshal.AsSpan(destination).Slice(start + read, Math.Min(NativeStreamReader<T>.BatchRows, rows - read)));
+                    blocks.Read(data, dataOffset: 0, CollectionsMarshal.AsSpan(destination).Slice(start + read, Math.Min(NativeLayout.BatchRows, rows - read)));
                 }
             }
             catch

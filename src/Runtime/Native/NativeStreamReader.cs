@@ -8,7 +8,8 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Reads a stream of Native blocks: the bytes arrive into a buffer until a whole block is there, then its rows are
-/// built a few at a time (<see cref="BatchRows"/>), as the caller takes them, so that they die young as RowBinary's do.
+/// built a few at a time (<see cref="NativeLayout.BatchRows"/>), as the caller takes them, so that they die young as
+/// RowBinary's do.
 /// A block cut by what has arrived is scanned again from the column it could not finish, once the buffer has doubled,
 /// or sooner when the stream pauses with more bytes than before (so rows are not held back waiting for the next block).
 /// Memory is bounded by one block's bytes and a batch of rows.
@@ -17,8 +18,6 @@ internal sealed class NativeStreamReader<T> : IDisposable
     where T : IClickHouseRow<T>
 {
     private readonly RowBinaryStreamBuffer _buffer;
-    /// <summary>The rows built at once: few enough to stay in the youngest generation, enough to keep each column's loop long.</summary>
-    public const int BatchRows = NativeLayout.BatchRows;
 
     private readonly NativeBlockReader<T> _blocks = new();
     private T[] _rows = [];
@@ -38,8 +37,8 @@ internal sealed class NativeStreamReader<T> : IDisposable
     public ReadOnlySpan<T> Rows => _rows.AsSpan(0, _count);
 
     /// <summary>
-    /// Reads the next rows, at most <see cref="BatchRows"/>: of the block being read, or of the next block with rows once
-    /// it has arrived. Returns false at the end of the stream.
+    /// Reads the next rows, at most <see cref="NativeLayout.BatchRows"/>: of the block being read, or of the next block
+    /// with rows once it has arrived. Returns false at the end of the stream.
     /// </summary>
     /// <exception cref="RowBinaryException">The data is not valid Native, ends inside a block, or a value cannot be read.</exception>
     public async ValueTask<bool> ReadRowsAsync(CancellationToken cancellationToken)
@@ -98,11 +97,11 @@ internal sealed class NativeStreamReader<T> : IDisposable
     /// <summary>Builds the next rows of the block being read, and lets its bytes go after its last.</summary>
     private void ReadBatch()
     {
-        int rows = Math.Min(BatchRows, _blocks.RowsLeft);
+        int rows = Math.Min(NativeLayout.BatchRows, _blocks.RowsLeft);
         if (_rows.Length < rows)
         {
             ReturnRows();
-            _rows = ArrayPool<T>.Shared.Rent(BatchRows);
+            _rows = ArrayPool<T>.Shared.Rent(NativeLayout.BatchRows);
         }
         else
         {
