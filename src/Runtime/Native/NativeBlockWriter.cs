@@ -261,13 +261,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             Release();
             return;
         }
-        _rows = 0;
-        _stagedBytes = 0;
-        _blockWritten = false;
+        ResetBlockCounts();
         _nextRow = 0;
-        _runRows = FirstRunRows;
-        _runDone = 0;
-        _runStartBytes = 0;
         NativeBlockWriter<T>? displaced = Interlocked.Exchange(ref s_reusable, this);
         if (displaced is not null && displaced != this)
         {
@@ -325,11 +320,18 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             _staged[c].Clear();
             _encoders[c]?.Clear();
         }
+        ResetBlockCounts();
+    }
+
+    /// <summary>No block staged or written: the next <see cref="Stage"/> starts one.</summary>
+    private void ResetBlockCounts()
+    {
         _rows = 0;
         _stagedBytes = 0;
         _blockWritten = false;
         _runRows = FirstRunRows;
         _runDone = 0;
+        _runStartBytes = 0;
     }
 
     /// <summary>
