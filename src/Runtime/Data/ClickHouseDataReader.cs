@@ -120,7 +120,8 @@ public sealed class ClickHouseDataReader : DbDataReader, IDbColumnSchemaGenerato
         _buffer = new RowBinaryStreamBuffer(body);
         _layout = new RowLayout();
         _parser = new RowBinaryStreamParser<long, RowLayoutDecoder>(
-            header is null ? RowBinaryFormat.RowBinaryWithNamesAndTypes : RowBinaryFormat.RowBinary, new RowLayoutDecoder(_layout));
+            header is null ? RowBinaryFormat.RowBinaryWithNamesAndTypes : RowBinaryFormat.RowBinary, new RowLayoutDecoder(_layout),
+            measureCutRows: false);
         if (header is not null)
         {
             _layout.Bind(header);

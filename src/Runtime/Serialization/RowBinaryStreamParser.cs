@@ -22,18 +22,26 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
 {
     private readonly RowBinaryStringCache _strings;
     private TDecoder _decoder;
+    private readonly bool _measureCutRows;
+    private CutRowGuard? _guard;
     private bool _headerPending;
+    private RowBinaryHeader? _header;
     private long _rowIndex;
     private long _offset;
 
     /// <param name="format">RowBinaryWithNamesAndTypes: the header is read and given to the decoder before the first row.</param>
     /// <param name="decoder">Reads each row.</param>
     /// <param name="strings">What earlier reads of the row type found in its String columns (a client's); none for a read on its own.</param>
-    public RowBinaryStreamParser(RowBinaryFormat format, TDecoder decoder, StringCacheMemory? strings = null)
+    /// <param name="measureCutRows">
+    /// Whether a row near a block's end is measured before it is read (<see cref="CutRowGuard"/>): for decoders that
+    /// build values, so that a row the block's end cuts is not built twice; not for those that only note where values start.
+    /// </param>
+    public RowBinaryStreamParser(RowBinaryFormat format, TDecoder decoder, StringCacheMemory? strings = null, bool measureCutRows = true)
     {
         _strings = new RowBinaryStringCache(strings);
         _headerPending = format == RowBinaryFormat.RowBinaryWithNamesAndTypes;
         _decoder = decoder;
+        _measureCutRows = measureCutRows;
     }
 
     /// <summary>
@@ -73,13 +81,15 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
             return 0;
         }
         int before = destination.Count;
-        long consumed = RowReading.ReadRows(ref reader, ref _decoder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows);
-        MoreRowsHeld = failure is null && reader.Shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
+        CutRowGuard? guard = isFinalBlock || !_measureCutRows ? null : _guard ??= new CutRowGuard(ColumnTypes());
+        long consumed = RowReading.ReadRows(ref reader, ref _decoder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows, guard);
+        long shortfall = reader.Shortfall > 0 ? reader.Shortfall : guard?.Shortfall ?? 0;
+        MoreRowsHeld = failure is null && shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
         if (failure is not null)
         {
             Failure = RowReading.ToException<T, TDecoder>(failure, _rowIndex, _offset + consumed, block.Slice(consumed), isFinalBlock, ref _decoder);
         }
-        NeedMore(block.Length - consumed, reader.Shortfall);
+        NeedMore(block.Length - consumed, shortfall);
         _offset += consumed;
         return consumed;
     }
@@ -102,7 +112,24 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
         }
         _decoder.Accept(header);
         _headerPending = false;
+        _header = header;
         return true;
+    }
+
+    /// <summary>The type of each column in the order of the data: the header's, or the row type's own.</summary>
+    private IReadOnlyList<string> ColumnTypes()
+    {
+        if (_header is not null)
+        {
+            return _header.Types;
+        }
+        IReadOnlyList<ClickHouseColumnInfo> columns = _decoder.Schema.Columns;
+        var types = new string[columns.Count];
+        for (int i = 0; i < types.Length; i++)
+        {
+            types[i] = columns[i].Type;
+        }
+        return types;
     }
 
     private void NeedMore(long cutBytes, long shortfall)

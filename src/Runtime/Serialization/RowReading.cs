@@ -17,18 +17,30 @@ internal static class RowReading
     /// says in <see cref="RowBinaryReader.Shortfall"/> how many more bytes the cut row needs at least). Stops after
     /// <paramref name="maxRows"/> rows. A value that cannot be read
     /// is returned in <paramref name="failure"/> (the caller, which holds the data, turns it into an exception).
+    /// With a <paramref name="guard"/> (over a block that is not final), a row that may be cut by the block's end is
+    /// measured before it is built, and the loop stops before a cut one (the guard's shortfall says by how much).
     /// </summary>
     public static long ReadRows<T, TDecoder>(ref RowBinaryReader reader, ref TDecoder decoder, List<T> destination, ref long rowIndex, out RowReadFailure? failure,
-        int maxRows = int.MaxValue)
+        int maxRows = int.MaxValue, CutRowGuard? guard = null)
         where TDecoder : struct, IRowDecoder<T>
     {
         failure = null;
         int rowsLeft = maxRows;
         long rowStart = reader.BytesConsumed;
+        long measureFrom = long.MaxValue;
+        if (guard is not null)
+        {
+            guard.StartBlock(rowStart + reader.Remaining);
+            measureFrom = guard.MeasureFrom;
+        }
         try
         {
             while (rowsLeft-- > 0 && !reader.IsEnd)
             {
+                if (rowStart >= measureFrom && guard!.IsCut(reader))
+                {
+                    break;
+                }
                 T row = decoder.Read(ref reader);
                 if (reader.Shortfall > 0)
                 {
@@ -39,6 +51,10 @@ internal static class RowReading
                 if (rowEnd == rowStart)
                 {
                     ThrowNoProgress(decoder.Schema);
+                }
+                if (guard is not null && guard.Saw(rowEnd - rowStart))
+                {
+                    measureFrom = guard.MeasureFrom;
                 }
                 rowStart = rowEnd;
                 rowIndex++;
