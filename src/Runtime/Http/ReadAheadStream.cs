@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Channels;
@@ -104,6 +105,7 @@ internal sealed class ReadAheadStream : Stream
         return copied > 0 || _ended ? new ValueTask<int>(copied) : WaitAndCopyAsync(buffer, cancellationToken);
     }
 
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<int> WaitAndCopyAsync(Memory<byte> buffer, CancellationToken cancellationToken)
     {
         int copied;

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -102,6 +103,7 @@ internal sealed class RowBinaryRows<T, TDecoder> : IAsyncEnumerable<T>
         }
 
         /// <summary>Parses the next batch of rows, opening the stream first if it is not open, and hands out its first; false at the end.</summary>
+        [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
         private async ValueTask<bool> NextBatchAsync()
         {
             if (_buffer is null)

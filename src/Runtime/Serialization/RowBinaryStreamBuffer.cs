@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -70,6 +71,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// stream ends or fails. With both 0, one read. A cut row is parsed again from its start, so retrying at every
     /// small read would cost the square of the row's size; see <see cref="RowBinaryStreamParser{T, TDecoder}"/>.
     /// </summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
     public async ValueTask FillAsync(long minimum, long preferred, CancellationToken cancellationToken)
     {
         while (!IsCompleted)
