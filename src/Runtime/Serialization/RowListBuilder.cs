@@ -4,15 +4,16 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Collects the rows of a stream of unknown length into one <see cref="List{T}"/> without doubling its array all
-/// the way: past <see cref="ChunkRows"/> rows, rows go into chunks of that many (each array on the large object heap,
-/// where the collector neither copies nor promotes it), and the list is built once, at its exact size, at the end.
-/// A million rows then cost one array of a million references plus the chunks, instead of twenty arrays that double,
-/// whose garbage drove extra full collections while every row was still alive.
+/// the way: past <see cref="ChunkRows"/> rows, rows go into chunks of that many, which are never copied or dropped
+/// until the end, and the list is built once, at its exact size. 100,000 rows then cost their list's 800 KB, 800 KB
+/// of chunks and 128 KB of the first list's growth, where a list that doubles would allocate 2 MB; a million rows
+/// cost one array of a million references plus the chunks, instead of twenty arrays that double, whose garbage
+/// (on the large object heap) drove extra full collections while every row was still alive.
 /// </summary>
 internal sealed class RowListBuilder<T>
 {
-    /// <summary>Rows per chunk: 512 KiB of references, far above the large-object threshold.</summary>
-    public const int ChunkRows = 64 * 1024;
+    /// <summary>Rows per chunk: 64 KiB of references, so that the last chunk's unused room stays small.</summary>
+    public const int ChunkRows = 8 * 1024;
 
     private List<List<T>>? _full;
 

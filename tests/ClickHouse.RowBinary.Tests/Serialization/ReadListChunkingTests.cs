@@ -4,14 +4,16 @@ using ClickHouse.RowBinary.Tests.Serialization.Streams;
 namespace ClickHouse.RowBinary.Tests.Serialization;
 
 /// <summary>
-/// ReadListAsync collects long results in chunks of 65,536 rows and builds the list once at the end: every row
-/// arrives once and in order on either side of a chunk boundary, and the list is exactly as large as the result.
+/// ReadListAsync collects long results in chunks of 8,192 rows and builds the list once at the end: every row
+/// arrives once and in order on either side of a chunk boundary, the list is exactly as large as the result, and
+/// collecting it allocates less than a list that doubles.
 /// </summary>
 public class ReadListChunkingTests
 {
     [Theory]
-    [InlineData(65_535, 1 << 20)]
-    [InlineData(65_536, 1 << 20)]
+    [InlineData(8_191, 1 << 20)]
+    [InlineData(8_192, 1 << 20)]
+    [InlineData(8_193, 1 << 20)]
     [InlineData(65_537, 1 << 20)]
     [InlineData(200_000, 1 << 20)]
     [InlineData(140_000, 997)]
@@ -25,10 +27,40 @@ public class ReadListChunkingTests
             ChunkedReadStream.RandomChunks(written.ToArray(), seed: rowCount, maxRead), RowBinaryFormat.RowBinaryWithNamesAndTypes);
 
         Assert.Equal(ticks, rows);
-        if (rowCount > 65_536)
+        if (rowCount > RowListBuilder<Tick>.ChunkRows)
         {
             Assert.Equal(rowCount, rows.Capacity);
         }
+    }
+
+    [Fact]
+    public void Collecting_100000_rows_allocates_their_list_and_chunks_not_a_doubling_list()
+    {
+        var row = new object();
+        Collect(row, 1_000);
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        List<object> rows = Collect(row, 100_000);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.Equal(100_000, rows.Count);
+        // The list's 800 KB, 13 chunks of 64 KB (the first grown as a list grows, 128 KB) and the list of chunks;
+        // a list that doubles to 131,072 references allocates 2 MB.
+        Assert.InRange(allocated, 100_000 * 8, 1_800_000);
+    }
+
+    private static List<object> Collect(object row, int count)
+    {
+        var builder = new RowListBuilder<object>();
+        for (int i = 0; i < count;)
+        {
+            List<object> destination = builder.Destination(out int room);
+            for (int n = Math.Min(room, count - i); n > 0; n--, i++)
+            {
+                destination.Add(row);
+            }
+        }
+        return builder.ToList();
     }
 
     [Fact]
