@@ -1,5 +1,4 @@
 using System;
-using System.Collections.Generic;
 
 namespace ClickHouse.RowBinary;
 
@@ -11,13 +10,12 @@ namespace ClickHouse.RowBinary;
 /// </summary>
 internal sealed class CutRowGuard
 {
-    private readonly IReadOnlyList<string> _typeNames;
-    private ClickHouseType[]? _types;
+    private readonly RowBinaryHeader _columns;
     private bool _unmeasurable;
     private long _blockLength;
 
-    /// <param name="typeNames">The type of each column, in the order of the data.</param>
-    public CutRowGuard(IReadOnlyList<string> typeNames) => _typeNames = typeNames;
+    /// <param name="columns">The columns, in the order of the data.</param>
+    public CutRowGuard(RowBinaryHeader columns) => _columns = columns;
 
     /// <summary>The bytes of the longest row read so far.</summary>
     public long LongestRow { get; private set; }
@@ -53,9 +51,10 @@ internal sealed class CutRowGuard
     /// </summary>
     public bool IsCut(RowBinaryReader reader)
     {
-        ClickHouseType[]? types = _types ??= ParseTypes();
+        ClickHouseType[]? types = _columns.ParsedTypes();
         if (types is null)
         {
+            _unmeasurable = true;
             return false;
         }
         try
@@ -75,20 +74,5 @@ internal sealed class CutRowGuard
         }
         Shortfall = reader.Shortfall;
         return Shortfall > 0;
-    }
-
-    private ClickHouseType[]? ParseTypes()
-    {
-        var types = new ClickHouseType[_typeNames.Count];
-        for (int i = 0; i < types.Length; i++)
-        {
-            if (!ClickHouseType.TryParse(_typeNames[i], out ClickHouseType? type, out _))
-            {
-                _unmeasurable = true;
-                return null;
-            }
-            types[i] = type;
-        }
-        return types;
     }
 }

@@ -12,6 +12,9 @@ public sealed class RowBinaryHeader
 {
     private const string CountWhat = "RowBinaryWithNamesAndTypes column count";
 
+    private ClickHouseType[]? _parsedTypes;
+    private bool _typesUnparseable;
+
     public RowBinaryHeader(IReadOnlyList<string> names, IReadOnlyList<string> types)
     {
         ArgumentNullException.ThrowIfNull(names);
@@ -31,6 +34,26 @@ public sealed class RowBinaryHeader
     public IReadOnlyList<string> Types { get; }
 
     public int Count => Names.Count;
+
+    /// <summary>Each column's parsed type, parsed once; null when one of them cannot be parsed.</summary>
+    internal ClickHouseType[]? ParsedTypes()
+    {
+        if (_parsedTypes is not null || _typesUnparseable)
+        {
+            return _parsedTypes;
+        }
+        var types = new ClickHouseType[Types.Count];
+        for (int i = 0; i < types.Length; i++)
+        {
+            if (!ClickHouseType.TryParse(Types[i], out ClickHouseType? type, out _))
+            {
+                _typesUnparseable = true;
+                return null;
+            }
+            types[i] = type;
+        }
+        return _parsedTypes = types;
+    }
 
     /// <summary>The header that describes a row type's columns.</summary>
     public static RowBinaryHeader FromSchema(ClickHouseRowSchema schema)

@@ -20,6 +20,12 @@ namespace ClickHouse.RowBinary;
 internal sealed class RowBinaryStreamParser<T, TDecoder>
     where TDecoder : struct, IRowDecoder<T>
 {
+    /// <summary>The last header this row type and decoder read (see <see cref="KnownHeader"/>).</summary>
+    private static KnownHeader? s_knownHeader;
+
+    /// <summary>The row type's columns as a header, for data without one (kept so that their types are parsed once).</summary>
+    private static SchemaColumns? s_schemaColumns;
+
     private readonly RowBinaryStringCache _strings;
     private TDecoder _decoder;
     private readonly bool _measureCutRows;
@@ -76,12 +82,12 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
             return 0;
         }
         var reader = new RowBinaryReader(block, isFinalBlock, _offset, _strings, stopAtEnd: true);
-        if (_headerPending && !TryReadHeader(ref reader, block.Length))
+        if (_headerPending && !TryReadHeader(ref reader, block))
         {
             return 0;
         }
         int before = destination.Count;
-        CutRowGuard? guard = isFinalBlock || !_measureCutRows ? null : _guard ??= new CutRowGuard(ColumnTypes());
+        CutRowGuard? guard = isFinalBlock || !_measureCutRows ? null : _guard ??= new CutRowGuard(DataColumns());
         long consumed = RowReading.ReadRows(ref reader, ref _decoder, destination, ref _rowIndex, out RowReadFailure? failure, maxRows, guard);
         long shortfall = reader.Shortfall > 0 ? reader.Shortfall : guard?.Shortfall ?? 0;
         MoreRowsHeld = failure is null && shortfall == 0 && consumed < block.Length && destination.Count - before == maxRows;
@@ -94,21 +100,31 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
         return consumed;
     }
 
-    private bool TryReadHeader(ref RowBinaryReader reader, long blockLength)
+    private bool TryReadHeader(ref RowBinaryReader reader, ReadOnlySequence<byte> block)
     {
         RowBinaryHeader? header = null;
-        try
+        KnownHeader? known = s_knownHeader;
+        if (known is not null && known.Starts(block))
         {
-            header = RowBinaryHeader.Read(ref reader);
+            reader.Skip(known.Length);
+            header = known.Header;
         }
-        catch (Exception) when (reader.Shortfall > 0)
+        else
         {
-            // Cut by the end of the block: the zeros read after it made no valid header.
-        }
-        if (reader.Shortfall > 0 || header is null)
-        {
-            NeedMore(blockLength, Math.Max(reader.Shortfall, 1));
-            return false;
+            try
+            {
+                header = RowBinaryHeader.Read(ref reader);
+            }
+            catch (Exception) when (reader.Shortfall > 0)
+            {
+                // Cut by the end of the block: the zeros read after it made no valid header.
+            }
+            if (reader.Shortfall > 0 || header is null)
+            {
+                NeedMore(block.Length, Math.Max(reader.Shortfall, 1));
+                return false;
+            }
+            s_knownHeader = KnownHeader.Keep(block, reader.BytesConsumed, header) ?? known;
         }
         _decoder.Accept(header);
         _headerPending = false;
@@ -116,21 +132,25 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
         return true;
     }
 
-    /// <summary>The type of each column in the order of the data: the header's, or the row type's own.</summary>
-    private IReadOnlyList<string> ColumnTypes()
+    /// <summary>The columns in the order of the data: the header's, or the row type's own.</summary>
+    private RowBinaryHeader DataColumns()
     {
         if (_header is not null)
         {
-            return _header.Types;
+            return _header;
         }
-        IReadOnlyList<ClickHouseColumnInfo> columns = _decoder.Schema.Columns;
-        var types = new string[columns.Count];
-        for (int i = 0; i < types.Length; i++)
+        ClickHouseRowSchema schema = _decoder.Schema;
+        if (s_schemaColumns is { } known && ReferenceEquals(known.Schema, schema))
         {
-            types[i] = columns[i].Type;
+            return known.Columns;
         }
-        return types;
+        RowBinaryHeader columns = RowBinaryHeader.FromSchema(schema);
+        s_schemaColumns = new SchemaColumns(schema, columns);
+        return columns;
     }
+
+    /// <summary>One object, so that a schema and its columns are published together.</summary>
+    private sealed record SchemaColumns(ClickHouseRowSchema Schema, RowBinaryHeader Columns);
 
     private void NeedMore(long cutBytes, long shortfall)
     {
