@@ -278,7 +278,8 @@ internal sealed partial class Emitter
                     continue;
                 }
                 FixedWidthCode? loadable = fields[i].Value is ScalarValueSpec scalar && ScalarCode.FixedWidth(scalar) is { CanLoad: true, LoadNeedsPosition: false } load ? load : null;
-                sources[i].Add(EmitNativeSource(column++, fields[i].LocalName, loadable, names));
+                bool cachedStrings = _columnMethods[i] is null && fields[i].Value is ScalarValueSpec { Encoding: ScalarEncoding.String, Holder: ScalarHolder.Natural, CacheStrings: true };
+                sources[i].Add(EmitNativeSource(column++, fields[i].LocalName, loadable, names, cachedStrings));
             }
 
             EmitFor("rows.Length", index =>
@@ -295,10 +296,19 @@ internal sealed partial class Emitter
         }
     }
 
-    /// <summary>Declares the reader (or span) of one column, and says how its values are read.</summary>
-    private NativeSource EmitNativeSource(int column, string hint, FixedWidthCode? fixedWidth, LocalNames names)
+    /// <summary>
+    /// Declares the reader (or span) of one column, and says how its values are read. A String column read through the
+    /// string cache (LowCardinality, or CacheStrings) gets the block's strings, which take a LowCardinality column's rows
+    /// from its dictionary.
+    /// </summary>
+    private NativeSource EmitNativeSource(int column, string hint, FixedWidthCode? fixedWidth, LocalNames names, bool cachedStrings = false)
     {
         string local = names.Take(hint + "Column");
+        if (cachedStrings)
+        {
+            _code.WriteLine($"global::ClickHouse.RowBinary.NativeStrings {local} = columns.Strings({Number(column)});");
+            return new NativeSource(column, local, FixedWidth: null, CachedStrings: true);
+        }
         _code.WriteLine(fixedWidth switch
         {
             null => $"{ReaderType} {local} = columns.Reader({Number(column)});",
@@ -328,7 +338,12 @@ internal sealed partial class Emitter
 
         NativeSource source = sources[0];
         string read;
-        if (source.FixedWidth is { Element: { } element })
+        if (source.CachedStrings)
+        {
+            _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
+            read = $"{source.Local}.ReadCachedString()";
+        }
+        else if (source.FixedWidth is { Element: { } element })
         {
             read = element.FromElement($"{source.Local}[{index}]");
         }
@@ -348,6 +363,6 @@ internal sealed partial class Emitter
         return local;
     }
 
-    /// <summary>Where a column's values are read from: a reader, or the span of a fixed-width column.</summary>
-    private sealed record NativeSource(int Column, string Local, FixedWidthCode? FixedWidth);
+    /// <summary>Where a column's values are read from: a reader, the span of a fixed-width column, or the block's strings.</summary>
+    private sealed record NativeSource(int Column, string Local, FixedWidthCode? FixedWidth, bool CachedStrings = false);
 }

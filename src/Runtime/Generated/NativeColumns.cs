@@ -19,12 +19,18 @@ public ref struct NativeColumns
     private readonly ReadOnlySpan<byte> _block;
     private readonly NativeColumnValues[] _columns;
     private readonly RowBinaryStringCache? _strings;
+    private readonly long _blockOffset;
 
-    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings)
+    /// <param name="block">What the block's scan read.</param>
+    /// <param name="columns">Where each schema column's values are.</param>
+    /// <param name="strings">The string cache of the stream.</param>
+    /// <param name="blockOffset">Where <paramref name="block"/> starts in the stream, for messages.</param>
+    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings, long blockOffset)
     {
         _block = block;
         _columns = columns;
         _strings = strings;
+        _blockOffset = blockOffset;
         CurrentColumn = 0;
         CurrentRow = 0;
     }
@@ -38,9 +44,18 @@ public ref struct NativeColumns
     /// <summary>A reader over the values of the schema's column <paramref name="column"/>.</summary>
     public readonly RowBinaryReader Reader(int column)
     {
-        NativeColumnValues values = _columns[column];
+        NativeColumnValues values = Resolved(column);
         return new RowBinaryReader(Values(column), values.Offset, _strings) { CurrentColumn = column };
     }
+
+    /// <summary>
+    /// The values of the schema's String column <paramref name="column"/>, read through the string cache: from a
+    /// LowCardinality(String) column's dictionary, each key made a string once a block; otherwise as <see cref="Reader"/> reads them.
+    /// </summary>
+    public readonly NativeStrings Strings(int column)
+        => _columns[column].Pending is { } pending
+            ? new NativeStrings(pending.Dictionary, _block, _strings, _blockOffset, column)
+            : new NativeStrings(Reader(column));
 
     /// <summary>
     /// The RowBinary values of the schema's column <paramref name="column"/>: for a fixed-width column, the value of row
@@ -48,8 +63,19 @@ public ref struct NativeColumns
     /// </summary>
     public readonly ReadOnlySpan<byte> Values(int column)
     {
-        NativeColumnValues values = _columns[column];
+        NativeColumnValues values = Resolved(column);
         return values.Decoded is { } decoded ? decoded.WrittenSpan : _block.Slice(values.Start, values.Length);
+    }
+
+    /// <summary>The column's values, decoded into RowBinary now if they were left for a read from the dictionary.</summary>
+    private readonly NativeColumnValues Resolved(int column)
+    {
+        NativeColumnValues values = _columns[column];
+        if (values.Pending is { } pending)
+        {
+            values = _columns[column] = values with { Decoded = pending.Decode(_block), Pending = null };
+        }
+        return values;
     }
 
     /// <summary>

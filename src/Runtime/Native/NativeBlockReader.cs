@@ -107,6 +107,11 @@ internal sealed class NativeBlockReader<T>
                 int start = flat.Take(data, rows);
                 _values[column.SchemaIndex] = new NativeColumnValues(start, flat.Cursor - start, dataOffset + start, Decoded: null);
             }
+            else if (column.Decoder is LowCardinalityColumnDecoder { HasStringKeys: true })
+            {
+                column.Batch(rows, firstRow);
+                _values[column.SchemaIndex] = new NativeColumnValues(0, 0, column.Offset, Decoded: null, Pending: column);
+            }
             else
             {
                 _values[column.SchemaIndex] = new NativeColumnValues(0, 0, column.Offset, Decode(column, data, rows, firstRow));
@@ -117,7 +122,7 @@ internal sealed class NativeBlockReader<T>
         {
             _touched = Touch(data, _values);
         }
-        var columns = new NativeColumns(data, _values, _strings);
+        var columns = new NativeColumns(data, _values, _strings, dataOffset);
         try
         {
             T.ReadNative(ref columns, destination);
@@ -214,7 +219,7 @@ internal sealed class NativeBlockReader<T>
     }
 
     /// <summary>Writes the next <paramref name="rows"/> values of a column Native lays out otherwise in RowBinary.</summary>
-    private ArrayBufferWriter<byte> Decode(Column column, ReadOnlySpan<byte> data, int rows, long firstRow)
+    private static ArrayBufferWriter<byte> Decode(Column column, ReadOnlySpan<byte> data, int rows, long firstRow)
     {
         ArrayBufferWriter<byte> decoded = column.Decoded ??= new ArrayBufferWriter<byte>();
         decoded.ResetWrittenCount();
@@ -239,8 +244,11 @@ internal sealed class NativeBlockReader<T>
     private readonly record struct Resume(int Column, int Position, int Rows);
 
     /// <summary>One column of the data: its header, its decoder, and where it goes in the row type.</summary>
-    private sealed class Column(string name, string typeName, NativeColumnDecoder decoder)
+    private sealed class Column(string name, string typeName, NativeColumnDecoder decoder) : INativePendingColumn
     {
+        private int _batchRows;
+        private long _batchFirstRow;
+
         public string Name { get; } = name;
 
         public string TypeName { get; } = typeName;
@@ -254,5 +262,16 @@ internal sealed class NativeBlockReader<T>
 
         /// <summary>The buffer its values are decoded into, kept for the next blocks.</summary>
         public ArrayBufferWriter<byte>? Decoded { get; set; }
+
+        public LowCardinalityColumnDecoder Dictionary => (LowCardinalityColumnDecoder)Decoder;
+
+        /// <summary>The rows of the batch being read, left undecoded (see <see cref="INativePendingColumn"/>).</summary>
+        public void Batch(int rows, long firstRow)
+        {
+            _batchRows = rows;
+            _batchFirstRow = firstRow;
+        }
+
+        public ArrayBufferWriter<byte> Decode(ReadOnlySpan<byte> data) => NativeBlockReader<T>.Decode(this, data, _batchRows, _batchFirstRow);
     }
 }

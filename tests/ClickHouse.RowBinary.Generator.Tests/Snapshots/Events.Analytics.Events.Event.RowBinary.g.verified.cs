@@ -229,7 +229,7 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);
         global::ClickHouse.RowBinary.RowBinaryReader timestampColumn = columns.Reader(1);
         global::ClickHouse.RowBinary.RowBinaryReader userIdColumn = columns.Reader(2);
-        global::ClickHouse.RowBinary.RowBinaryReader kindColumn = columns.Reader(3);
+        global::ClickHouse.RowBinary.NativeStrings kindColumn = columns.Strings(3);
         global::ClickHouse.RowBinary.RowBinaryReader tagsColumn = columns.Reader(4);
         global::ClickHouse.RowBinary.RowBinaryReader propertiesColumn = columns.Reader(5);
         global::ClickHouse.RowBinary.RowBinaryReader amountColumn = columns.Reader(6);

@@ -22,6 +22,9 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
     private readonly List<Granule> _granules = [];
     private int[] _keyStarts = [];
     private int _keyStartCount;
+
+    /// <summary>Each string key of the block made a string, once, when a row first asks for it (<see cref="NextString"/>).</summary>
+    private string?[] _keyStrings = [];
     private int _granule;
     private int _row;
 
@@ -48,9 +51,13 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         }
     }
 
+    /// <summary>Whether rows can be read from the dictionary as strings (<see cref="NextString"/>): keys of String, no NULL.</summary>
+    public bool HasStringKeys => _keySize < 0 && !_nullable;
+
     public override void Scan(ref NativeInput input, int count)
     {
         _granules.Clear();
+        Array.Clear(_keyStrings, 0, Math.Min(_keyStrings.Length, _keyStartCount));
         _keyStartCount = 0;
         _granule = 0;
         _row = 0;
@@ -90,6 +97,28 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
     {
         NextGranule();
         _row++;
+    }
+
+    /// <summary>
+    /// The next row's value as a string, for a column of <see cref="HasStringKeys"/>: its key is made a string (through
+    /// the column's string cache, as a RowBinary read of it would) the first time a row of the block asks for it.
+    /// </summary>
+    /// <param name="data">What the block's scan read.</param>
+    /// <param name="strings">The stream's string cache.</param>
+    /// <param name="dataOffset">Where <paramref name="data"/> starts in the stream, for messages.</param>
+    /// <param name="column">The schema column, whose part of the cache the strings go through.</param>
+    public string NextString(ReadOnlySpan<byte> data, RowBinaryStringCache? strings, long dataOffset, int column)
+    {
+        Granule granule = NextGranule();
+        int key = granule.FirstKey + (int)granule.Index(data, _row++);
+        return _keyStrings[key] ?? MakeKeyString(data, strings, dataOffset, column, key);
+    }
+
+    private string MakeKeyString(ReadOnlySpan<byte> data, RowBinaryStringCache? strings, long dataOffset, int column, int key)
+    {
+        int start = _keyStarts[key];
+        var reader = new RowBinaryReader(data.Slice(start, _keyStarts[key + 1] - start), dataOffset + start, strings) { CurrentColumn = column };
+        return _keyStrings[key] = reader.ReadCachedString();
     }
 
     private Granule NextGranule()
@@ -157,6 +186,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         if (_keyStarts.Length < size)
         {
             Array.Resize(ref _keyStarts, Math.Max(size, _keyStarts.Length * 2));
+            Array.Resize(ref _keyStrings, _keyStarts.Length);
         }
     }
 
