@@ -36,10 +36,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
     {
         int count = NextCount(data);
         output.WriteVarUInt((uint)count);
-        for (int i = 0; i < count; i++)
-        {
-            element.CopyValue(data, ref output);
-        }
+        element.CopyValues(data, count, ref output);
     }
 
     public override void SkipValue(ReadOnlySpan<byte> data)

@@ -24,5 +24,12 @@ internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : N
         _cursor += size;
     }
 
+    /// <summary>The values lie one after the other as RowBinary has them: one copy.</summary>
+    public override void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
+    {
+        output.WriteBytes(data.Slice(_cursor, count * size));
+        _cursor += count * size;
+    }
+
     public override void SkipValue(ReadOnlySpan<byte> data) => _cursor += size;
 }

@@ -35,6 +35,15 @@ internal abstract class NativeColumnDecoder
     /// <summary>Writes the next scanned value in RowBinary; <paramref name="data"/> is what the scan read.</summary>
     public abstract void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output);
 
+    /// <summary>Writes the next <paramref name="count"/> scanned values in RowBinary (an array's elements).</summary>
+    public virtual void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            CopyValue(data, ref output);
+        }
+    }
+
     /// <summary>Moves past the next scanned value (the placeholder under a NULL).</summary>
     public abstract void SkipValue(ReadOnlySpan<byte> data);
 

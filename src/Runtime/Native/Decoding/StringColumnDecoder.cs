@@ -71,6 +71,17 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         output.WriteBytes(data.Slice(start, _cursor - start));
     }
 
+    /// <summary>The values lie one after the other as RowBinary has them (a length, then the bytes): one copy.</summary>
+    public override void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
+    {
+        int start = _cursor;
+        for (int i = 0; i < count; i++)
+        {
+            SkipValue(data);
+        }
+        output.WriteBytes(data.Slice(start, _cursor - start));
+    }
+
     public override void SkipValue(ReadOnlySpan<byte> data)
     {
         int length = (int)NativeVarInt.Read(data, ref _cursor);
