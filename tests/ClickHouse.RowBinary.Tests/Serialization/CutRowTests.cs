@@ -52,17 +52,29 @@ public class CutRowTests
         Assert.Equal(0, parser.MinimumBlock);
     }
 
+    /// <summary>
+    /// The fewest bytes of five parses of <paramref name="block"/>, each by a new parser after one that let the parser's
+    /// first use settle. Each parser gives its string cache's tables back to the shared pool, so that the next one
+    /// rents them instead of allocating (tests running beside this one may empty the pool for a moment).
+    /// </summary>
     private static long AllocatedParsing(ReadOnlyMemory<byte> block, out List<TwoTexts> rows, out RowBinaryStreamParser<TwoTexts, GeneratedRowDecoder<TwoTexts>> parser)
     {
-        // A first parse over another copy of the rows lets the string cache and the parser's first use settle.
         var warm = new RowBinaryStreamParser<TwoTexts, GeneratedRowDecoder<TwoTexts>>(RowBinaryFormat.RowBinary, default);
         warm.Parse(new ReadOnlySequence<byte>(block), isFinalBlock: false, new List<TwoTexts>(4));
+        warm.Release();
 
-        parser = new RowBinaryStreamParser<TwoTexts, GeneratedRowDecoder<TwoTexts>>(RowBinaryFormat.RowBinary, default);
-        rows = new List<TwoTexts>(4);
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        parser.Parse(new ReadOnlySequence<byte>(block), isFinalBlock: false, rows);
-        return GC.GetAllocatedBytesForCurrentThread() - before;
+        long fewest = long.MaxValue;
+        (rows, parser) = (null!, null!);
+        for (int attempt = 0; attempt < 5; attempt++)
+        {
+            parser = new RowBinaryStreamParser<TwoTexts, GeneratedRowDecoder<TwoTexts>>(RowBinaryFormat.RowBinary, default);
+            rows = new List<TwoTexts>(4);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            parser.Parse(new ReadOnlySequence<byte>(block), isFinalBlock: false, rows);
+            fewest = Math.Min(fewest, GC.GetAllocatedBytesForCurrentThread() - before);
+            parser.Release();
+        }
+        return fewest;
     }
 
     private static byte[] Written(TwoTexts[] rows)
