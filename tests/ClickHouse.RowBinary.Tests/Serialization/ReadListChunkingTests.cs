@@ -4,9 +4,10 @@ using ClickHouse.RowBinary.Tests.Serialization.Streams;
 namespace ClickHouse.RowBinary.Tests.Serialization;
 
 /// <summary>
-/// ReadListAsync collects long results in chunks of 8,192 rows and builds the list once at the end: every row
-/// arrives once and in order on either side of a chunk boundary, the list is exactly as large as the result, and
-/// collecting it allocates less than a list that doubles.
+/// ReadListAsync collects long results in a first list of up to 8,192 rows, then in chunks as large as the rows
+/// before them (up to 65,536), and builds the list once at the end: every row arrives once and in order on either
+/// side of a chunk boundary, the list is exactly as large as the result, and collecting it allocates less than a
+/// list that doubles.
 /// </summary>
 public class ReadListChunkingTests
 {
@@ -14,6 +15,7 @@ public class ReadListChunkingTests
     [InlineData(8_191, 1 << 20)]
     [InlineData(8_192, 1 << 20)]
     [InlineData(8_193, 1 << 20)]
+    [InlineData(16_385, 1 << 20)]
     [InlineData(65_537, 1 << 20)]
     [InlineData(200_000, 1 << 20)]
     [InlineData(140_000, 997)]
@@ -27,7 +29,7 @@ public class ReadListChunkingTests
             ChunkedReadStream.RandomChunks(written.ToArray(), seed: rowCount, maxRead), RowBinaryFormat.RowBinaryWithNamesAndTypes);
 
         Assert.Equal(ticks, rows);
-        if (rowCount > RowListBuilder<Tick>.ChunkRows)
+        if (rowCount > RowListBuilder<Tick>.FirstListRows)
         {
             Assert.Equal(rowCount, rows.Capacity);
         }
@@ -44,9 +46,10 @@ public class ReadListChunkingTests
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.Equal(100_000, rows.Count);
-        // The list's 800 KB, 13 chunks of 64 KB (the first grown as a list grows, 128 KB) and the list of chunks;
-        // a list that doubles to 131,072 references allocates 2 MB.
-        Assert.InRange(allocated, 100_000 * 8, 1_800_000);
+        // The list's 800 KB, the first list grown as a list grows (128 KB), chunks of 8,192, 16,384, 32,768 and
+        // 65,536 rows (960 KB) and the list of chunks; a list that doubles to 131,072 references allocates 2.1 MB,
+        // chunks of 65,536 after a first one that doubles to 65,536 allocated 2.4 MB.
+        Assert.InRange(allocated, 100_000 * 8, 2_000_000);
     }
 
     private static List<object> Collect(object row, int count)
