@@ -45,7 +45,7 @@ public ref struct NativeColumns
     public readonly RowBinaryReader Reader(int column)
     {
         NativeColumnValues values = Resolved(column);
-        return new RowBinaryReader(Values(column), values.Offset, _strings) { CurrentColumn = column };
+        return new RowBinaryReader(BytesOf(values), values.Offset, _strings) { CurrentColumn = column };
     }
 
     /// <summary>
@@ -61,11 +61,10 @@ public ref struct NativeColumns
     /// The RowBinary values of the schema's column <paramref name="column"/>: for a fixed-width column, the value of row
     /// <c>i</c> is at <c>i</c> times its size.
     /// </summary>
-    public readonly ReadOnlySpan<byte> Values(int column)
-    {
-        NativeColumnValues values = Resolved(column);
-        return values.Decoded is { } decoded ? decoded.WrittenSpan : _block.Slice(values.Start, values.Length);
-    }
+    public readonly ReadOnlySpan<byte> Values(int column) => BytesOf(Resolved(column));
+
+    private readonly ReadOnlySpan<byte> BytesOf(NativeColumnValues values)
+        => values.Decoded is { } decoded ? decoded.WrittenSpan : _block.Slice(values.Start, values.Length);
 
     /// <summary>The column's values, decoded into RowBinary now if they were left for a read from the dictionary.</summary>
     private readonly NativeColumnValues Resolved(int column)

@@ -29,6 +29,11 @@ public sealed class ClickHouseRowSchema
     /// <summary>The quoted column list for <c>INSERT INTO t (a, b) FORMAT RowBinary</c>, e.g. <c>(`day`, `page_url`)</c>.</summary>
     public string ColumnList { get; }
 
+    /// <summary>The columns as a header, made once (with the types it parses once): what data without a header holds.</summary>
+    internal RowBinaryHeader Header => _header ??= RowBinaryHeader.FromSchema(this);
+
+    private RowBinaryHeader? _header;
+
     /// <summary>
     /// The <c>CREATE TABLE</c> statement of a table whose columns are this row type's, each with its ClickHouse type,
     /// names quoted: <c>CREATE TABLE `visits` (`day` Date, `page_url` String) ENGINE = MergeTree ORDER BY tuple()</c>.

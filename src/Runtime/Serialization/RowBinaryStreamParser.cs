@@ -23,9 +23,6 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
     /// <summary>The last header this row type and decoder read (see <see cref="KnownHeader"/>).</summary>
     private static KnownHeader? s_knownHeader;
 
-    /// <summary>The row type's columns as a header, for data without one (kept so that their types are parsed once).</summary>
-    private static SchemaColumns? s_schemaColumns;
-
     private readonly RowBinaryStringCache _strings;
     private TDecoder _decoder;
     private readonly bool _measureCutRows;
@@ -133,24 +130,7 @@ internal sealed class RowBinaryStreamParser<T, TDecoder>
     }
 
     /// <summary>The columns in the order of the data: the header's, or the row type's own.</summary>
-    private RowBinaryHeader DataColumns()
-    {
-        if (_header is not null)
-        {
-            return _header;
-        }
-        ClickHouseRowSchema schema = _decoder.Schema;
-        if (s_schemaColumns is { } known && ReferenceEquals(known.Schema, schema))
-        {
-            return known.Columns;
-        }
-        RowBinaryHeader columns = RowBinaryHeader.FromSchema(schema);
-        s_schemaColumns = new SchemaColumns(schema, columns);
-        return columns;
-    }
-
-    /// <summary>One object, so that a schema and its columns are published together.</summary>
-    private sealed record SchemaColumns(ClickHouseRowSchema Schema, RowBinaryHeader Columns);
+    private RowBinaryHeader DataColumns() => _header ?? _decoder.Schema.Header;
 
     private void NeedMore(long cutBytes, long shortfall)
     {

@@ -55,10 +55,7 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         }
         else
         {
-            for (int i = 0; i < count; i++)
-            {
-                SkipValue(data);
-            }
+            SkipValues(data, count);
         }
         _taken = taken;
         return start;
@@ -75,11 +72,16 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
     public override void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
     {
         int start = _cursor;
+        SkipValues(data, count);
+        output.WriteBytes(data.Slice(start, _cursor - start));
+    }
+
+    private void SkipValues(ReadOnlySpan<byte> data, int count)
+    {
         for (int i = 0; i < count; i++)
         {
             SkipValue(data);
         }
-        output.WriteBytes(data.Slice(start, _cursor - start));
     }
 
     public override void SkipValue(ReadOnlySpan<byte> data)
