@@ -225,6 +225,12 @@ internal sealed class NativeBlockReader<T>
         decoded.ResetWrittenCount();
         var writer = new RowBinaryWriter(decoded);
         int row = 0;
+        if (column.Decoder.CopiesWithoutChecks)
+        {
+            column.Decoder.CopyValues(data, rows, ref writer);
+            writer.Flush();
+            return decoded;
+        }
         try
         {
             for (; row < rows; row++)

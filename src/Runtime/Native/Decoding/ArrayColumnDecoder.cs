@@ -39,6 +39,38 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         element.CopyValues(data, count, ref output);
     }
 
+    public override bool CopiesWithoutChecks => element.CopiesWithoutChecks;
+
+    /// <summary>A batch's arrays, their elements copied by the element column's own type, without a call per value.</summary>
+    public override void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
+    {
+        switch (element)
+        {
+            case FixedWidthColumnDecoder fixedWidth:
+                for (int i = 0; i < count; i++)
+                {
+                    int elements = NextCount(data);
+                    output.WriteVarUInt((uint)elements);
+                    fixedWidth.CopyValues(data, elements, ref output);
+                }
+                break;
+            case StringColumnDecoder strings:
+                for (int i = 0; i < count; i++)
+                {
+                    int elements = NextCount(data);
+                    output.WriteVarUInt((uint)elements);
+                    strings.CopyValues(data, elements, ref output);
+                }
+                break;
+            default:
+                for (int i = 0; i < count; i++)
+                {
+                    CopyValue(data, ref output);
+                }
+                break;
+        }
+    }
+
     public override void SkipValue(ReadOnlySpan<byte> data)
     {
         int count = NextCount(data);

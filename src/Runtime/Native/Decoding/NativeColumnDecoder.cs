@@ -44,6 +44,12 @@ internal abstract class NativeColumnDecoder
         }
     }
 
+    /// <summary>
+    /// Whether copying this column's values cannot fail once they are scanned (no text to validate), so that a batch of
+    /// them is copied in one <see cref="CopyValues"/> call instead of a call per row, each ready to name its row.
+    /// </summary>
+    public virtual bool CopiesWithoutChecks => false;
+
     /// <summary>Moves past the next scanned value (the placeholder under a NULL).</summary>
     public abstract void SkipValue(ReadOnlySpan<byte> data);
 

@@ -76,6 +76,8 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         output.WriteBytes(data.Slice(start, _cursor - start));
     }
 
+    public override bool CopiesWithoutChecks => true;
+
     private void SkipValues(ReadOnlySpan<byte> data, int count)
     {
         for (int i = 0; i < count; i++)

@@ -29,6 +29,10 @@ internal sealed class TupleColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
     }
 
+    private readonly bool _copiesWithoutChecks = Array.TrueForAll(elements, element => element.CopiesWithoutChecks);
+
+    public override bool CopiesWithoutChecks => _copiesWithoutChecks;
+
     public override void SkipValue(ReadOnlySpan<byte> data)
     {
         foreach (NativeColumnDecoder element in elements)
