@@ -53,9 +53,81 @@ public ref struct NativeColumns
     /// LowCardinality(String) column's dictionary, each key made a string once a block; otherwise as <see cref="Reader"/> reads them.
     /// </summary>
     public readonly NativeStrings Strings(int column)
-        => _columns[column].Pending is { } pending
-            ? new NativeStrings(pending.Dictionary, _block, _strings, _blockOffset, column)
-            : new NativeStrings(Reader(column));
+    {
+        NativeColumnValues values = _columns[column];
+        if (values.Pending is { Dictionary: { } dictionary })
+        {
+            _columns[column] = values with { Pending = null };
+            return new NativeStrings(dictionary, _block, _strings, _blockOffset, column);
+        }
+        return new NativeStrings(Reader(column));
+    }
+
+    /// <summary>
+    /// The values of the schema's Nullable column <paramref name="column"/> of a fixed-width type stored as
+    /// <typeparamref name="T"/>, as Native lays them out: row <c>i</c>'s value is element <c>i</c>, and under a NULL
+    /// (<paramref name="nullMap"/>'s byte <c>i</c> not 0) a placeholder.
+    /// </summary>
+    public readonly ReadOnlySpan<T> NullableValues<T>(int column, out ReadOnlySpan<byte> nullMap)
+        where T : unmanaged
+    {
+        ReadOnlySpan<byte> values = Parts(column, Unsafe.SizeOf<T>(), nullable: true, out nullMap, out _);
+        return InPlace ? MemoryMarshal.Cast<byte, T>(values) : Copied<T>(values, swap: !BitConverter.IsLittleEndian);
+    }
+
+    /// <summary>
+    /// A reader over the values of the schema's Nullable(String) column <paramref name="column"/>, one String per row,
+    /// a placeholder under each NULL (<paramref name="nullMap"/>'s byte <c>i</c> not 0).
+    /// </summary>
+    public readonly RowBinaryReader NullableStrings(int column, out ReadOnlySpan<byte> nullMap)
+        => PartsReader(column, Parts(column, NativeColumnParts.StringValues, nullable: true, out nullMap, out _));
+
+    /// <summary>
+    /// The elements of the arrays of the schema's Array column <paramref name="column"/> of a fixed-width type stored
+    /// as <typeparamref name="T"/>, one after the other; <paramref name="offsets"/> says where each row's lie.
+    /// </summary>
+    public readonly ReadOnlySpan<T> ArrayValues<T>(int column, out NativeOffsets offsets)
+        where T : unmanaged
+    {
+        ReadOnlySpan<byte> elements = Parts(column, Unsafe.SizeOf<T>(), nullable: false, out ReadOnlySpan<byte> ends, out ulong before);
+        offsets = new NativeOffsets(ends, before);
+        return InPlace ? MemoryMarshal.Cast<byte, T>(elements) : Copied<T>(elements, swap: !BitConverter.IsLittleEndian);
+    }
+
+    /// <summary>
+    /// A reader over the elements of the arrays of the schema's Array(String) column <paramref name="column"/>, one after
+    /// the other; <paramref name="offsets"/> says how many each row has.
+    /// </summary>
+    public readonly RowBinaryReader ArrayStrings(int column, out NativeOffsets offsets)
+    {
+        ReadOnlySpan<byte> elements = Parts(column, NativeColumnParts.StringValues, nullable: false, out ReadOnlySpan<byte> ends, out ulong before);
+        offsets = new NativeOffsets(ends, before);
+        return PartsReader(column, elements);
+    }
+
+    /// <summary>
+    /// A Nullable or Array column's null map (or offsets) and values (or elements): in place where the block lays them
+    /// out as asked, else its values decoded into RowBinary and taken apart.
+    /// </summary>
+    private readonly ReadOnlySpan<byte> Parts(int column, int valueSize, bool nullable, out ReadOnlySpan<byte> map, out ulong elementsBefore)
+    {
+        NativeColumnValues values = _columns[column];
+        if (values.Pending is { } pending && pending.TryTakeParts(_block, valueSize, out NativeColumnParts parts))
+        {
+            _columns[column] = values with { Pending = null };
+            map = _block.Slice(parts.MapStart, parts.MapLength);
+            elementsBefore = parts.ElementsBefore;
+            return _block.Slice(parts.ValuesStart, parts.ValuesLength);
+        }
+        ReadOnlySpan<byte> rowBinary = BytesOf(Resolved(column));
+        (byte[] split, byte[] rest) = nullable ? NativeColumnParts.SplitNullable(rowBinary, valueSize) : NativeColumnParts.SplitArrays(rowBinary, valueSize);
+        map = split;
+        elementsBefore = 0;
+        return rest;
+    }
+
+    private readonly RowBinaryReader PartsReader(int column, ReadOnlySpan<byte> values)
+        => new(values, _columns[column].Offset, _strings) { CurrentColumn = column };
 
     /// <summary>
     /// The RowBinary values of the schema's column <paramref name="column"/>: for a fixed-width column, the value of row

@@ -99,6 +99,26 @@ public static partial class RowBinaryGeneratedSupport
         return values;
     }
 
+    /// <summary>Reads <paramref name="count"/> Strings into a new array (a Native array's elements).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string[] ReadStrings(ref RowBinaryReader reader, int count)
+    {
+        string[] values = count == 0 ? [] : new string[count];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = reader.ReadString();
+        }
+        return values;
+    }
+
+    /// <summary>Moves past the placeholder String under a NULL of a Native Nullable(String) column, and returns null.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static string? SkipNullString(ref RowBinaryReader reader)
+    {
+        reader.Skip(reader.ReadLength("String"), "String");
+        return null;
+    }
+
     /// <summary>Reads an Array of String into a new list.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static List<string> ReadStringList(ref RowBinaryReader reader, string clickHouseType)

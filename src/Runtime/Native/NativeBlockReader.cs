@@ -107,7 +107,7 @@ internal sealed class NativeBlockReader<T>
                 int start = flat.Take(data, rows);
                 _values[column.SchemaIndex] = new NativeColumnValues(start, flat.Cursor - start, dataOffset + start, Decoded: null);
             }
-            else if (column.Decoder is LowCardinalityColumnDecoder { HasStringKeys: true })
+            else if (column.Decoder is LowCardinalityColumnDecoder { HasStringKeys: true } or NullableColumnDecoder or ArrayColumnDecoder)
             {
                 column.Batch(rows, firstRow);
                 _values[column.SchemaIndex] = new NativeColumnValues(0, 0, column.Offset, Decoded: null, Pending: column);
@@ -130,6 +130,16 @@ internal sealed class NativeBlockReader<T>
         catch (Exception exception) when (RowErrors.IsValueError(exception))
         {
             throw RowErrors.Reading(T.Schema, columns.CurrentColumn, firstRow + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
+        }
+        SettleUnread(data);
+    }
+
+    /// <summary>Moves past the batch in every column the reader left pending, so that the next batch starts where it should.</summary>
+    private void SettleUnread(ReadOnlySpan<byte> data)
+    {
+        foreach (NativeColumnValues values in _values)
+        {
+            values.Pending?.Decode(data);
         }
     }
 
@@ -269,7 +279,7 @@ internal sealed class NativeBlockReader<T>
         /// <summary>The buffer its values are decoded into, kept for the next blocks.</summary>
         public ArrayBufferWriter<byte>? Decoded { get; set; }
 
-        public LowCardinalityColumnDecoder Dictionary => (LowCardinalityColumnDecoder)Decoder;
+        public LowCardinalityColumnDecoder? Dictionary => Decoder as LowCardinalityColumnDecoder;
 
         /// <summary>The rows of the batch being read, left undecoded (see <see cref="INativePendingColumn"/>).</summary>
         public void Batch(int rows, long firstRow)
@@ -279,5 +289,19 @@ internal sealed class NativeBlockReader<T>
         }
 
         public ArrayBufferWriter<byte> Decode(ReadOnlySpan<byte> data) => NativeBlockReader<T>.Decode(this, data, _batchRows, _batchFirstRow);
+
+        public bool TryTakeParts(ReadOnlySpan<byte> data, int valueSize, out NativeColumnParts parts)
+        {
+            switch (Decoder)
+            {
+                case NullableColumnDecoder nullable:
+                    return nullable.TryTakeParts(data, _batchRows, valueSize, out parts);
+                case ArrayColumnDecoder array:
+                    return array.TryTakeParts(data, _batchRows, valueSize, out parts);
+                default:
+                    parts = default;
+                    return false;
+            }
+        }
     }
 }

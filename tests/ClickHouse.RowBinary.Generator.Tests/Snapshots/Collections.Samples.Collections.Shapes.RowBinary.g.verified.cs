@@ -597,7 +597,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Shapes> rows)
     {
-        global::ClickHouse.RowBinary.RowBinaryReader numbersColumn = columns.Reader(0);
+        global::System.ReadOnlySpan<int> numbersColumn = columns.ArrayValues<int>(0, out global::ClickHouse.RowBinary.NativeOffsets numbersOffsetsTaken);
+        global::ClickHouse.RowBinary.NativeOffsets numbersOffsets = numbersOffsetsTaken;
         global::ClickHouse.RowBinary.RowBinaryReader namesColumn = columns.Reader(1);
         global::ClickHouse.RowBinary.RowBinaryReader measurementsColumn = columns.Reader(2);
         global::ClickHouse.RowBinary.RowBinaryReader matrixColumn = columns.Reader(3);
@@ -630,8 +631,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
-            columns.CurrentColumn = 0;
-            int[] numbers = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref numbersColumn, "Array(Int32)");
+            int[] numbers = numbersColumn.Slice(numbersOffsets.Start(i), numbersOffsets.Count(i)).ToArray();
             columns.CurrentColumn = 1;
             global::System.Collections.Generic.List<string> names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref namesColumn, "Array(String)");
             columns.CurrentColumn = 2;

@@ -228,9 +228,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     {
         global::System.ReadOnlySpan<byte> idColumn = columns.Values(0);
         global::ClickHouse.RowBinary.RowBinaryReader timestampColumn = columns.Reader(1);
-        global::ClickHouse.RowBinary.RowBinaryReader userIdColumn = columns.Reader(2);
+        global::System.ReadOnlySpan<ulong> userIdColumn = columns.NullableValues<ulong>(2, out global::System.ReadOnlySpan<byte> userIdNullsTaken);
+        global::System.ReadOnlySpan<byte> userIdNulls = userIdNullsTaken;
         global::ClickHouse.RowBinary.NativeStrings kindColumn = columns.Strings(3);
-        global::ClickHouse.RowBinary.RowBinaryReader tagsColumn = columns.Reader(4);
+        global::ClickHouse.RowBinary.RowBinaryReader tagsColumn = columns.ArrayStrings(4, out global::ClickHouse.RowBinary.NativeOffsets tagsOffsetsTaken);
+        global::ClickHouse.RowBinary.NativeOffsets tagsOffsets = tagsOffsetsTaken;
         global::ClickHouse.RowBinary.RowBinaryReader propertiesColumn = columns.Reader(5);
         global::ClickHouse.RowBinary.RowBinaryReader amountColumn = columns.Reader(6);
         global::ClickHouse.RowBinary.RowBinaryReader ipColumn = columns.Reader(7);
@@ -241,12 +243,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             global::System.Guid id = global::ClickHouse.RowBinary.RowBinaryPrimitives.ReadUuid(idColumn.Slice(i * 16));
             columns.CurrentColumn = 1;
             global::System.DateTime timestamp = timestampColumn.ReadDateTime64(3);
-            columns.CurrentColumn = 2;
-            ulong? userId = userIdColumn.ReadNullMarker() ? default(ulong?) : userIdColumn.ReadUInt64();
+            ulong? userId = userIdNulls[i] != 0 ? default(ulong?) : userIdColumn[i];
             columns.CurrentColumn = 3;
             string kind = kindColumn.ReadCachedString();
             columns.CurrentColumn = 4;
-            string[] tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref tagsColumn, "Array(String)");
+            string[] tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref tagsColumn, tagsOffsets.Count(i));
             columns.CurrentColumn = 5;
             global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref propertiesColumn);
             columns.CurrentColumn = 6;

@@ -195,7 +195,8 @@ partial class Outer
             {
                 global::System.ReadOnlySpan<int> classColumn = columns.Values<int>(0);
                 global::ClickHouse.RowBinary.RowBinaryReader labelColumn = columns.Reader(1);
-                global::ClickHouse.RowBinary.RowBinaryReader noteColumn = columns.Reader(2);
+                global::ClickHouse.RowBinary.RowBinaryReader noteColumn = columns.NullableStrings(2, out global::System.ReadOnlySpan<byte> noteNullsTaken);
+                global::System.ReadOnlySpan<byte> noteNulls = noteNullsTaken;
                 global::ClickHouse.RowBinary.RowBinaryReader seenColumn = columns.Reader(3);
                 global::System.ReadOnlySpan<int> countColumn = columns.Values<int>(4);
                 for (int i = 0; i < rows.Length; i++)
@@ -205,7 +206,7 @@ partial class Outer
                     columns.CurrentColumn = 1;
                     string label = labelColumn.ReadString();
                     columns.CurrentColumn = 2;
-                    string? note = noteColumn.ReadNullMarker() ? null : noteColumn.ReadString();
+                    string? note = noteNulls[i] != 0 ? global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.SkipNullString(ref noteColumn) : noteColumn.ReadString();
                     columns.CurrentColumn = 3;
                     global::System.DateTime seen = seenColumn.ReadDateTime64(7);
                     int count = countColumn[i];

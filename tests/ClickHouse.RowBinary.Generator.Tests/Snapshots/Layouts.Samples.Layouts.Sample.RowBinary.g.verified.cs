@@ -100,13 +100,13 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Sample> rows)
     {
         global::System.ReadOnlySpan<double> valueColumn = columns.Values<double>(0);
-        global::ClickHouse.RowBinary.RowBinaryReader weightsColumn = columns.Reader(1);
+        global::System.ReadOnlySpan<int> weightsColumn = columns.ArrayValues<int>(1, out global::ClickHouse.RowBinary.NativeOffsets weightsOffsetsTaken);
+        global::ClickHouse.RowBinary.NativeOffsets weightsOffsets = weightsOffsetsTaken;
         for (int i = 0; i < rows.Length; i++)
         {
             columns.CurrentRow = i;
             double value = valueColumn[i];
-            columns.CurrentColumn = 1;
-            int[] weights = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<int>(ref weightsColumn, "Array(Int32)");
+            int[] weights = weightsColumn.Slice(weightsOffsets.Start(i), weightsOffsets.Count(i)).ToArray();
             rows[i] = new global::Samples.Layouts.Sample(Value: value) { Weights = weights };
         }
     }

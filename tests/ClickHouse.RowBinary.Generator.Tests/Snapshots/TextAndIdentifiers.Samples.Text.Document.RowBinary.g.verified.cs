@@ -402,7 +402,8 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Text.Document> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryReader titleColumn = columns.Reader(0);
-        global::ClickHouse.RowBinary.RowBinaryReader subtitleColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader subtitleColumn = columns.NullableStrings(1, out global::System.ReadOnlySpan<byte> subtitleNullsTaken);
+        global::System.ReadOnlySpan<byte> subtitleNulls = subtitleNullsTaken;
         global::ClickHouse.RowBinary.RowBinaryReader payloadColumn = columns.Reader(2);
         global::ClickHouse.RowBinary.RowBinaryReader blobColumn = columns.Reader(3);
         global::ClickHouse.RowBinary.RowBinaryReader codeColumn = columns.Reader(4);
@@ -426,7 +427,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             columns.CurrentColumn = 0;
             string title = titleColumn.ReadString();
             columns.CurrentColumn = 1;
-            string? subtitle = subtitleColumn.ReadNullMarker() ? null : subtitleColumn.ReadString();
+            string? subtitle = subtitleNulls[i] != 0 ? global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.SkipNullString(ref subtitleColumn) : subtitleColumn.ReadString();
             columns.CurrentColumn = 2;
             byte[] payload = payloadColumn.ReadStringBytes();
             columns.CurrentColumn = 3;

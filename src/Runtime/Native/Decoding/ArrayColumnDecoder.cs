@@ -39,6 +39,29 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         element.CopyValues(data, count, ref output);
     }
 
+    /// <summary>
+    /// Moves past the next <paramref name="count"/> arrays and says where their offsets and elements lie, when the
+    /// elements are of <paramref name="valueSize"/> bytes (or Strings, for <see cref="NativeColumnParts.StringValues"/>)
+    /// and lie in place; otherwise moves nothing and returns false.
+    /// </summary>
+    public bool TryTakeParts(ReadOnlySpan<byte> data, int count, int valueSize, out NativeColumnParts parts)
+    {
+        if (!NativeColumnParts.LieInPlace(element, valueSize))
+        {
+            parts = default;
+            return false;
+        }
+        int offsets = _cursor;
+        ulong before = _previous;
+        ulong end = count == 0 ? before : BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(offsets + ((count - 1) * sizeof(ulong))));
+        _cursor += count * sizeof(ulong);
+        _previous = end;
+        var elements = (IFlatColumnDecoder)element;
+        int start = elements.Take(data, (int)(end - before));
+        parts = new NativeColumnParts(offsets, count * sizeof(ulong), start, elements.Cursor - start, before);
+        return true;
+    }
+
     public override bool CopiesWithoutChecks => element.CopiesWithoutChecks;
 
     /// <summary>A batch's arrays, their elements copied by the element column's own type, without a call per value.</summary>

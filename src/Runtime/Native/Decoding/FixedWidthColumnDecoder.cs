@@ -11,6 +11,9 @@ internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : N
 
     public int Cursor => _cursor;
 
+    /// <summary>The size of a value.</summary>
+    public int Size => size;
+
     public override void Scan(ref NativeInput input, int count) => _cursor = input.SkipValues(count, size, Type.ToString());
 
     public int Take(ReadOnlySpan<byte> data, int count)

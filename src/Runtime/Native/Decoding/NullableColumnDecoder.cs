@@ -34,6 +34,26 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
         }
     }
 
+    /// <summary>
+    /// Moves past the next <paramref name="count"/> values and says where their null map and values lie, when the values
+    /// are of <paramref name="valueSize"/> bytes (or Strings, for <see cref="NativeColumnParts.StringValues"/>) and lie
+    /// in place; otherwise moves nothing and returns false.
+    /// </summary>
+    public bool TryTakeParts(ReadOnlySpan<byte> data, int count, int valueSize, out NativeColumnParts parts)
+    {
+        if (!NativeColumnParts.LieInPlace(inner, valueSize))
+        {
+            parts = default;
+            return false;
+        }
+        int map = _cursor;
+        _cursor += count;
+        var values = (IFlatColumnDecoder)inner;
+        int start = values.Take(data, count);
+        parts = new NativeColumnParts(map, count, start, values.Cursor - start, ElementsBefore: 0);
+        return true;
+    }
+
     public override bool CopiesWithoutChecks => inner.CopiesWithoutChecks;
 
     /// <summary>A batch's values: its null map read once, and a fixed-width column's values copied without a call each.</summary>
