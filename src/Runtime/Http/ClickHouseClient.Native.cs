@@ -83,7 +83,8 @@ public sealed partial class ClickHouseClient
             },
             ownsStream: true,
             cancellationToken,
-            failover: () => FirstRowFailoverFor(sql, options));
+            failover: () => FirstRowFailoverFor(sql, options),
+            strings: StringCachesOf<T>());
     }
 
     private async Task<List<T>> QueryNativeListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
@@ -95,7 +96,7 @@ public sealed partial class ClickHouseClient
         {
             try
             {
-                List<T> rows = await NativeSerializer.ReadListAsync<T>(body, cancellationToken).ConfigureAwait(false);
+                List<T> rows = await NativeSerializer.ReadListAsync<T>(body, StringCachesOf<T>(), cancellationToken).ConfigureAwait(false);
                 body.RowsRead(rows.Count);
                 return rows;
             }

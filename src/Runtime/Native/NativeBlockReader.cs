@@ -13,7 +13,7 @@ namespace ClickHouse.RowBinary;
 internal sealed class NativeBlockReader<T>
     where T : IClickHouseRow<T>
 {
-    private readonly RowBinaryStringCache _strings = new();
+    private readonly RowBinaryStringCache _strings;
     private readonly NativeColumnValues[] _values = new NativeColumnValues[T.Schema.Columns.Count];
     private Column[] _columns = [];
     private bool _headerChecked;
@@ -29,6 +29,15 @@ internal sealed class NativeBlockReader<T>
 
     /// <summary>What <see cref="Touch"/> read, kept so that its loads are not optimized away.</summary>
     private int _touched;
+
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's); none for a read on its own.</param>
+    public NativeBlockReader(StringCacheMemory? strings = null)
+    {
+        _strings = new RowBinaryStringCache(strings);
+    }
+
+    /// <summary>Gives the string cache's pooled arrays back (and tells its memory what it found): the read is over.</summary>
+    public void Release() => _strings.Release();
 
     /// <summary>The rows of the blocks before the current one.</summary>
     public long RowsBefore { get; private set; }

@@ -19,15 +19,18 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
     private readonly bool _ownsStream;
     private readonly CancellationToken _cancellationToken;
     private readonly Func<ClickHouseClient.FirstRowFailover?>? _failover;
+    private readonly StringCacheMemory? _strings;
 
     /// <param name="open">Opens the stream on the first <c>MoveNextAsync</c> (a query is sent only when enumerated); and the same
     /// stream as a response body when it is one, told how many rows were handed out (telemetry) and dropped for a new attempt.</param>
     /// <param name="ownsStream">Dispose the stream with the enumerator (a response body: disposing aborts the request).</param>
     /// <param name="cancellationToken">Cancels the reading, together with the token given to <see cref="GetAsyncEnumerator"/>.</param>
     /// <param name="failover">Makes each enumeration's failover before its first row (a client's query), if any.</param>
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's), if any.</param>
     public NativeRows(Func<CancellationToken, Task<(Stream Body, ClickHouseResponseStream? Response)>> open, bool ownsStream, CancellationToken cancellationToken,
-        Func<ClickHouseClient.FirstRowFailover?>? failover = null)
+        Func<ClickHouseClient.FirstRowFailover?>? failover = null, StringCacheMemory? strings = null)
     {
+        _strings = strings;
         _open = open;
         _ownsStream = ownsStream;
         _cancellationToken = cancellationToken;
@@ -95,7 +98,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
                 (_stream, _response) = failover is null
                     ? await rows._open(cancellationToken).ConfigureAwait(false)
                     : await failover.OpenAsync(rows._open, cancellationToken).ConfigureAwait(false);
-                _reader = new NativeStreamReader<T>(_stream);
+                _reader = new NativeStreamReader<T>(_stream, rows._strings);
             }
             _index = -1;
             if (!await _reader.ReadRowsAsync(cancellationToken).ConfigureAwait(false))

@@ -29,6 +29,20 @@ public static partial class NativeSerializer
         var blocks = new NativeBlockReader<T>();
         var input = new NativeInput(data, startOffset: 0, isFinal: true);
         int before = destination.Count;
+        try
+        {
+            ReadBlocks(data, ref input, blocks, destination);
+        }
+        finally
+        {
+            blocks.Release();
+        }
+        return destination.Count - before;
+    }
+
+    private static void ReadBlocks<T>(ReadOnlySpan<byte> data, ref NativeInput input, NativeBlockReader<T> blocks, List<T> destination)
+        where T : IClickHouseRow<T>
+    {
         while (!input.IsEnd)
         {
             int rows = blocks.Scan(ref input);
@@ -48,6 +62,5 @@ public static partial class NativeSerializer
                 throw;
             }
         }
-        return destination.Count - before;
     }
 }

@@ -12,12 +12,21 @@ public static partial class NativeSerializer
     /// <exception cref="RowBinarySchemaMismatchException">A block's columns do not fit <typeparamref name="T"/>.</exception>
     /// <exception cref="RowBinaryException">The data is not valid Native, ends inside a block, or a value cannot be read.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
-    public static async Task<List<T>> ReadListAsync<T>(Stream stream, CancellationToken cancellationToken = default)
+    public static Task<List<T>> ReadListAsync<T>(Stream stream, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
         ArgumentNullException.ThrowIfNull(stream);
+        return ReadListAsync<T>(stream, strings: null, cancellationToken);
+    }
+
+    /// <param name="stream">The Native blocks.</param>
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's).</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    internal static async Task<List<T>> ReadListAsync<T>(Stream stream, StringCacheMemory? strings, CancellationToken cancellationToken)
+        where T : IClickHouseRow<T>
+    {
         var rows = new RowListBuilder<T>();
-        using var reader = new NativeStreamReader<T>(stream);
+        using var reader = new NativeStreamReader<T>(stream, strings);
         while (await reader.ReadRowsAsync(cancellationToken).ConfigureAwait(false))
         {
             Append(rows, reader.Rows);

@@ -19,7 +19,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
 {
     private readonly RowBinaryStreamBuffer _buffer;
 
-    private readonly NativeBlockReader<T> _blocks = new();
+    private readonly NativeBlockReader<T> _blocks;
     private T[] _rows = [];
     private int _count;
     private long _offset;
@@ -28,9 +28,12 @@ internal sealed class NativeStreamReader<T> : IDisposable
     private long _minimum;
     private long _preferred;
 
-    public NativeStreamReader(Stream stream)
+    /// <param name="stream">The Native blocks.</param>
+    /// <param name="strings">What earlier reads of the row type found in its String columns (a client's); none for a read on its own.</param>
+    public NativeStreamReader(Stream stream, StringCacheMemory? strings = null)
     {
         _buffer = new RowBinaryStreamBuffer(stream);
+        _blocks = new NativeBlockReader<T>(strings);
     }
 
     /// <summary>The rows read last.</summary>
@@ -126,6 +129,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
     public void Dispose()
     {
         _buffer.Dispose();
+        _blocks.Release();
         ReturnRows();
     }
 
