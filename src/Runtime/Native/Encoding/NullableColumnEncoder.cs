@@ -17,6 +17,47 @@ internal sealed class NullableColumnEncoder(ClickHouseType type, NativeColumnEnc
         inner.Add(ref values);
     }
 
+    /// <summary>A run's values, a fixed-width or String column's values taken without a call each.</summary>
+    public override void AddMany(ref RowBinaryReader values, int count)
+    {
+        switch (inner)
+        {
+            case FixedWidthColumnEncoder fixedWidth:
+                for (int i = 0; i < count; i++)
+                {
+                    bool isNull = values.ReadNullMarker();
+                    _nullMap.Append(isNull ? (byte)1 : (byte)0);
+                    if (isNull)
+                    {
+                        fixedWidth.AddDefault();
+                    }
+                    else
+                    {
+                        fixedWidth.Add(ref values);
+                    }
+                }
+                break;
+            case StringColumnEncoder strings:
+                for (int i = 0; i < count; i++)
+                {
+                    bool isNull = values.ReadNullMarker();
+                    _nullMap.Append(isNull ? (byte)1 : (byte)0);
+                    if (isNull)
+                    {
+                        strings.AddDefault();
+                    }
+                    else
+                    {
+                        strings.Add(ref values);
+                    }
+                }
+                break;
+            default:
+                base.AddMany(ref values, count);
+                break;
+        }
+    }
+
     public override void AddDefault()
     {
         _nullMap.Append(1);
