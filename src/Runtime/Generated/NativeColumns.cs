@@ -76,6 +76,14 @@ public ref struct NativeColumns
     }
 
     /// <summary>
+    /// The values of the schema's Nullable column <paramref name="column"/> of a fixed-width type of
+    /// <paramref name="valueSize"/> bytes, as Native lays them out: row <c>i</c>'s value at <c>i</c> times the size, and
+    /// under a NULL (<paramref name="nullMap"/>'s byte <c>i</c> not 0) a placeholder.
+    /// </summary>
+    public readonly ReadOnlySpan<byte> NullableBytes(int column, int valueSize, out ReadOnlySpan<byte> nullMap)
+        => Parts(column, valueSize, nullable: true, out nullMap, out _);
+
+    /// <summary>
     /// A reader over the values of the schema's Nullable(String) column <paramref name="column"/>, one String per row,
     /// a placeholder under each NULL (<paramref name="nullMap"/>'s byte <c>i</c> not 0).
     /// </summary>
