@@ -277,6 +277,12 @@ internal sealed partial class Emitter
                     }
                     continue;
                 }
+                if (fields[i].Value is MapValueSpec map && NativeMapPartOf(map.Key) is { } keyPart && NativeMapPartOf(map.Value) is { } valuePart
+                    && map.ClickHouseType.StartsWith("Map(", System.StringComparison.Ordinal))
+                {
+                    sources[i].Add(EmitNativeMapSource(column++, fields[i].LocalName, keyPart, valuePart, names));
+                    continue;
+                }
                 if (_columnMethods[i] is null && NativePartsOf(fields[i].Value) is { } parts)
                 {
                     sources[i].Add(EmitNativePartsSource(column++, fields[i].LocalName, parts, names));
@@ -353,6 +359,89 @@ internal sealed partial class Emitter
         static bool IsNative(ValueSpec spec, string prefix) => spec.ClickHouseType.StartsWith(prefix, System.StringComparison.Ordinal);
     }
 
+    /// <summary>How a Map's keys or values are read from their column: a span of typed elements, or a reader of Strings; else null.</summary>
+    private static NativeMapPart? NativeMapPartOf(ValueSpec value) => value switch
+    {
+        ScalarValueSpec { IsText: true } text => new NativeMapPart(text, Element: null, Size: "-1"),
+        ScalarValueSpec scalar when ScalarCode.FixedWidth(scalar) is { ByteSize: var size, Element: { } element } => new NativeMapPart(scalar, element, Number(size)),
+        _ => null,
+    };
+
+    /// <summary>Declares a Map column's parts: its offsets, and its keys and values, each a span or a reader.</summary>
+    private NativeSource EmitNativeMapSource(int column, string hint, NativeMapPart key, NativeMapPart value, LocalNames names)
+    {
+        string parts = names.Take(hint + "Parts");
+        string offsets = names.Take(hint + "Offsets");
+        string keys = names.Take(hint + "Keys");
+        string values = names.Take(hint + "Values");
+        _code.WriteLine($"global::ClickHouse.RowBinary.NativeMapParts {parts} = columns.Map({Number(column)}, {key.Size}, {value.Size});");
+        _code.WriteLine($"global::ClickHouse.RowBinary.NativeOffsets {offsets} = {parts}.Offsets;");
+        _code.WriteLine(key.Element is { } keyElement
+            ? $"global::System.ReadOnlySpan<{keyElement.ElementType}> {keys} = {parts}.Keys<{keyElement.ElementType}>();"
+            : $"{ReaderType} {keys} = {parts}.KeyReader();");
+        _code.WriteLine(value.Element is { } valueElement
+            ? $"global::System.ReadOnlySpan<{valueElement.ElementType}> {values} = {parts}.Values<{valueElement.ElementType}>();"
+            : $"{ReaderType} {values} = {parts}.ValueReader();");
+        string? at = null;
+        if (key.Element is not null && value.Element is not null)
+        {
+            // Both spans: a duplicate key's message gives the column's offset.
+            at = names.Take(hint + "At");
+            _code.WriteLine($"long {at} = {parts}.Offset;");
+        }
+        return new NativeSource(column, keys, FixedWidth: null, PartsMap: offsets, MapParts: new NativeMapSource(key, value, values, at));
+    }
+
+    /// <summary>
+    /// A row's map from its column's parts: its entries' count from the offsets, each key and value from the keys and the
+    /// values, into a dictionary (a repeated key an error, as in RowBinary) or a list of pairs.
+    /// </summary>
+    private void EmitReadNativeMap(FieldSpec field, NativeSource source, string index, LocalNames names, string local)
+    {
+        var map = (MapValueSpec)field.Value;
+        NativeMapSource parts = source.MapParts!;
+        string hint = field.LocalName;
+        _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
+        string? start = null;
+        if (parts.Key.Element is not null || parts.Value.Element is not null)
+        {
+            start = names.Take(hint + "Start");
+            _code.WriteLine($"int {start} = {source.PartsMap}.Start({index});");
+        }
+        string count = names.Take(hint + "Count");
+        _code.WriteLine($"int {count} = {source.PartsMap}.Count({index});");
+        string pairType = $"global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}>";
+        string localType = map.Kind == MapKind.KeyValuePairList
+            ? $"global::System.Collections.Generic.List<{pairType}>"
+            : $"global::System.Collections.Generic.Dictionary<{map.Key.TypeName}, {map.Value.TypeName}>";
+        _code.WriteLine($"{localType} {local} = new({count});");
+        EmitFor(count, entry =>
+        {
+            string key = NativeMapRead(parts.Key, source.Local, start, entry);
+            string value = NativeMapRead(parts.Value, parts.Values, start, entry);
+            if (map.Kind == MapKind.KeyValuePairList)
+            {
+                _code.WriteLine($"{local}.Add(new {pairType}({key}, {value}));");
+                return;
+            }
+            string keyLocal = names.Take(hint + "Key");
+            _code.WriteLine($"{map.Key.TypeName} {keyLocal} = {key};");
+            _code.WriteLine($"if (!{local}.TryAdd({keyLocal}, {value}))");
+            using (_code.OpenBlock())
+            {
+                string shownKey = map.Key.TypeName == "string" ? keyLocal : map.Key.IsReferenceType ? $"{keyLocal}?.ToString()" : $"{keyLocal}.ToString()";
+                string offset = parts.At ?? (parts.Key.Element is null ? $"{source.Local}.Offset" : $"{parts.Values}.Offset");
+                _code.WriteLine($"throw {RuntimeSupport}.DuplicateMapKey({shownKey}, {Literal(map.ClickHouseType)}, {offset});");
+            }
+        });
+    }
+
+    /// <summary>The read of a Map's next key or value: its element at the entry's place, or the reader's next String.</summary>
+    private string NativeMapRead(NativeMapPart part, string local, string? start, string entry)
+        => part.Element is { } element
+            ? element.FromElement($"{local}[{start} + {entry}]")
+            : s_readerVariable.Replace(OneCallRead(part.Value), local);
+
     /// <summary>Declares the parts of a Nullable or Array column: its values (a span or a reader) and its null map or offsets.</summary>
     private NativeSource EmitNativePartsSource(int column, string hint, NativeParts parts, LocalNames names)
     {
@@ -421,6 +510,11 @@ internal sealed partial class Emitter
 
         NativeSource source = sources[0];
         string read;
+        if (source.MapParts is not null)
+        {
+            EmitReadNativeMap(field, source, index, names, local);
+            return local;
+        }
         if (source.Parts is not null)
         {
             read = NativePartsRead(field, source, index, ref textReads);
@@ -453,7 +547,17 @@ internal sealed partial class Emitter
     /// <summary>Where a column's values are read from: a reader, the span of a fixed-width column, or the block's strings.</summary>
     /// <param name="Parts">How a Nullable or Array column is read from its parts, or null.</param>
     /// <param name="PartsMap">The local of those parts' null map or offsets.</param>
-    private sealed record NativeSource(int Column, string Local, FixedWidthCode? FixedWidth, bool CachedStrings = false, NativeParts? Parts = null, string? PartsMap = null);
+    /// <param name="MapParts">How a Map column's keys and values are read, or null; <paramref name="Local"/> is then its keys.</param>
+    private sealed record NativeSource(int Column, string Local, FixedWidthCode? FixedWidth, bool CachedStrings = false, NativeParts? Parts = null, string? PartsMap = null,
+        NativeMapSource? MapParts = null);
+
+    /// <summary>A Map's keys or values: a span of typed elements (<paramref name="Element"/>), or a reader of Strings.</summary>
+    /// <param name="Size">The size a key or value takes, as the runtime is told it: bytes, or -1 for a String.</param>
+    private sealed record NativeMapPart(ScalarValueSpec Value, ElementLoad? Element, string Size);
+
+    /// <param name="Values">The local of the values.</param>
+    /// <param name="At">The local of the column's offset, for messages, when neither keys nor values are a reader.</param>
+    private sealed record NativeMapSource(NativeMapPart Key, NativeMapPart Value, string Values, string? At);
 
     /// <summary>The parts of a Nullable or Array column a generated reader reads in place.</summary>
     private enum NativePartsKind

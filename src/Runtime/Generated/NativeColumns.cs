@@ -72,7 +72,7 @@ public ref struct NativeColumns
         where T : unmanaged
     {
         ReadOnlySpan<byte> values = Parts(column, Unsafe.SizeOf<T>(), nullable: true, out nullMap, out _);
-        return InPlace ? MemoryMarshal.Cast<byte, T>(values) : Copied<T>(values, swap: !BitConverter.IsLittleEndian);
+        return AsValues<T>(values);
     }
 
     /// <summary>
@@ -99,7 +99,7 @@ public ref struct NativeColumns
     {
         ReadOnlySpan<byte> elements = Parts(column, Unsafe.SizeOf<T>(), nullable: false, out ReadOnlySpan<byte> ends, out ulong before);
         offsets = new NativeOffsets(ends, before);
-        return InPlace ? MemoryMarshal.Cast<byte, T>(elements) : Copied<T>(elements, swap: !BitConverter.IsLittleEndian);
+        return AsValues<T>(elements);
     }
 
     /// <summary>
@@ -111,6 +111,28 @@ public ref struct NativeColumns
         ReadOnlySpan<byte> elements = Parts(column, NativeColumnParts.StringValues, nullable: false, out ReadOnlySpan<byte> ends, out ulong before);
         offsets = new NativeOffsets(ends, before);
         return PartsReader(column, elements);
+    }
+
+    /// <summary>
+    /// The entries of the maps of the schema's Map column <paramref name="column"/> whose keys and values are each of a
+    /// fixed size (<paramref name="keySize"/>, <paramref name="valueSize"/> bytes) or Strings
+    /// (<see cref="NativeColumnParts.StringValues"/>): their offsets, keys and values, as Native lays them out.
+    /// </summary>
+    public readonly NativeMapParts Map(int column, int keySize, int valueSize)
+    {
+        NativeColumnValues values = _columns[column];
+        long offset = values.Offset;
+        if (values.Pending is { } pending && pending.TryTakeMapParts(_block, keySize, valueSize, out NativeColumnParts parts))
+        {
+            _columns[column] = values with { Pending = null };
+            return new NativeMapParts(
+                new NativeOffsets(_block.Slice(parts.MapStart, parts.MapLength), parts.ElementsBefore),
+                _block.Slice(parts.ValuesStart, parts.ValuesLength),
+                _block.Slice(parts.SecondValuesStart, parts.SecondValuesLength),
+                offset, _strings, column);
+        }
+        (byte[] ends, byte[] keys, byte[] mapValues) = NativeColumnParts.SplitMaps(BytesOf(Resolved(column)), keySize, valueSize);
+        return new NativeMapParts(new NativeOffsets(ends, 0), keys, mapValues, offset, _strings, column);
     }
 
     /// <summary>
@@ -164,7 +186,12 @@ public ref struct NativeColumns
     /// </summary>
     public readonly ReadOnlySpan<T> Values<T>(int column)
         where T : unmanaged
-        => InPlace ? MemoryMarshal.Cast<byte, T>(Values(column)) : Copied<T>(Values(column), swap: !BitConverter.IsLittleEndian);
+        => AsValues<T>(Values(column));
+
+    /// <summary>Little-endian values of <typeparamref name="T"/>: where they lie, or copied where they cannot be read so.</summary>
+    internal static ReadOnlySpan<T> AsValues<T>(ReadOnlySpan<byte> littleEndian)
+        where T : unmanaged
+        => InPlace ? MemoryMarshal.Cast<byte, T>(littleEndian) : Copied<T>(littleEndian, swap: !BitConverter.IsLittleEndian);
 
     /// <summary>
     /// Whether the column's bytes can be read as its values where they lie: a little-endian machine that loads a value

@@ -23,4 +23,10 @@ internal interface INativePendingColumn
     /// taken nothing, when the column is laid out otherwise.
     /// </summary>
     bool TryTakeParts(ReadOnlySpan<byte> data, int valueSize, out NativeColumnParts parts);
+
+    /// <summary>
+    /// Takes the batch's values as the parts of a Map column whose keys and values are of <paramref name="keySize"/>
+    /// and <paramref name="valueSize"/> bytes (or Strings); false, having taken nothing, when it is laid out otherwise.
+    /// </summary>
+    bool TryTakeMapParts(ReadOnlySpan<byte> data, int keySize, int valueSize, out NativeColumnParts parts);
 }

@@ -312,5 +312,15 @@ internal sealed class NativeBlockReader<T>
                     return false;
             }
         }
+
+        public bool TryTakeMapParts(ReadOnlySpan<byte> data, int keySize, int valueSize, out NativeColumnParts parts)
+        {
+            if (Decoder is ArrayColumnDecoder map)
+            {
+                return map.TryTakeMapParts(data, _batchRows, keySize, valueSize, out parts);
+            }
+            parts = default;
+            return false;
+        }
     }
 }

@@ -13,7 +13,10 @@ namespace ClickHouse.RowBinary;
 /// <param name="ValuesStart">The values' (or the elements') start.</param>
 /// <param name="ValuesLength">The values' (or the elements') length.</param>
 /// <param name="ElementsBefore">For an Array column, the elements before the batch's first array.</param>
-internal readonly record struct NativeColumnParts(int MapStart, int MapLength, int ValuesStart, int ValuesLength, ulong ElementsBefore)
+/// <param name="SecondValuesStart">For a Map column, its values' start (its keys are the first values).</param>
+/// <param name="SecondValuesLength">For a Map column, its values' length.</param>
+internal readonly record struct NativeColumnParts(int MapStart, int MapLength, int ValuesStart, int ValuesLength, ulong ElementsBefore,
+    int SecondValuesStart = 0, int SecondValuesLength = 0)
 {
     /// <summary>The value size that asks for String values (each a varint length, then the bytes).</summary>
     public const int StringValues = -1;
@@ -76,6 +79,36 @@ internal readonly record struct NativeColumnParts(int MapStart, int MapLength, i
             elements.Write(rowBinary.Slice(start, at - start));
         }
         return (ends.WrittenSpan.ToArray(), elements.WrittenSpan.ToArray());
+    }
+
+    /// <summary>
+    /// A Map column's values in RowBinary (a varint count, then key, value, key, value) taken apart into Native's offsets,
+    /// the keys one after the other and the values one after the other.
+    /// </summary>
+    public static (byte[] Ends, byte[] Keys, byte[] Values) SplitMaps(ReadOnlySpan<byte> rowBinary, int keySize, int valueSize)
+    {
+        var ends = new ArrayBufferWriter<byte>();
+        var keys = new ArrayBufferWriter<byte>();
+        var values = new ArrayBufferWriter<byte>();
+        ulong end = 0;
+        int at = 0;
+        while (at < rowBinary.Length)
+        {
+            int count = (int)NativeVarInt.Read(rowBinary, ref at);
+            end += (ulong)count;
+            BinaryPrimitives.WriteUInt64LittleEndian(ends.GetSpan(sizeof(ulong)), end);
+            ends.Advance(sizeof(ulong));
+            for (int i = 0; i < count; i++)
+            {
+                int keyLength = ValueLength(rowBinary, at, keySize);
+                keys.Write(rowBinary.Slice(at, keyLength));
+                at += keyLength;
+                int valueLength = ValueLength(rowBinary, at, valueSize);
+                values.Write(rowBinary.Slice(at, valueLength));
+                at += valueLength;
+            }
+        }
+        return (ends.WrittenSpan.ToArray(), keys.WrittenSpan.ToArray(), values.WrittenSpan.ToArray());
     }
 
     /// <summary>The bytes of the value at <paramref name="at"/>: <paramref name="valueSize"/>, or a String's length and bytes.</summary>

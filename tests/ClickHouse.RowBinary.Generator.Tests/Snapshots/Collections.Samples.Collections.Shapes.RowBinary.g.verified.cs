@@ -604,9 +604,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::ClickHouse.RowBinary.RowBinaryReader matrixColumn = columns.Reader(3);
         global::ClickHouse.RowBinary.RowBinaryReader idsColumn = columns.Reader(4);
         global::ClickHouse.RowBinary.RowBinaryReader octetsColumn = columns.Reader(5);
-        global::ClickHouse.RowBinary.RowBinaryReader countersColumn = columns.Reader(6);
+        global::ClickHouse.RowBinary.NativeMapParts countersParts = columns.Map(6, -1, 8);
+        global::ClickHouse.RowBinary.NativeOffsets countersOffsets = countersParts.Offsets;
+        global::ClickHouse.RowBinary.RowBinaryReader countersKeys = countersParts.KeyReader();
+        global::System.ReadOnlySpan<ulong> countersValues = countersParts.Values<ulong>();
         global::ClickHouse.RowBinary.RowBinaryReader nestedColumn = columns.Reader(7);
-        global::ClickHouse.RowBinary.RowBinaryReader pairsColumn = columns.Reader(8);
+        global::ClickHouse.RowBinary.NativeMapParts pairsParts = columns.Map(8, -1, 4);
+        global::ClickHouse.RowBinary.NativeOffsets pairsOffsets = pairsParts.Offsets;
+        global::ClickHouse.RowBinary.RowBinaryReader pairsKeys = pairsParts.KeyReader();
+        global::System.ReadOnlySpan<int> pairsValues = pairsParts.Values<int>();
         global::ClickHouse.RowBinary.RowBinaryReader pairColumn = columns.Reader(9);
         global::ClickHouse.RowBinary.RowBinaryReader namedColumn = columns.Reader(10);
         global::ClickHouse.RowBinary.RowBinaryReader homeColumn = columns.Reader(11);
@@ -643,11 +649,27 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentColumn = 5;
             byte[] octets = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadArray<byte>(ref octetsColumn, "Array(UInt8)");
             columns.CurrentColumn = 6;
-            global::System.Collections.Generic.Dictionary<string, ulong> counters = ClickHouseRowColumns.ReadCounters(ref countersColumn);
+            int countersStart = countersOffsets.Start(i);
+            int countersCount = countersOffsets.Count(i);
+            global::System.Collections.Generic.Dictionary<string, ulong> counters = new(countersCount);
+            for (int j = 0; j < countersCount; j++)
+            {
+                string countersKey = countersKeys.ReadString();
+                if (!counters.TryAdd(countersKey, countersValues[countersStart + j]))
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(countersKey, "Map(String, UInt64)", countersKeys.Offset);
+                }
+            }
             columns.CurrentColumn = 7;
             global::System.Collections.Generic.IReadOnlyDictionary<byte, global::System.Collections.Generic.Dictionary<string, string>> nested = ClickHouseRowColumns.ReadNested(ref nestedColumn);
             columns.CurrentColumn = 8;
-            global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = ClickHouseRowColumns.ReadPairs(ref pairsColumn);
+            int pairsStart = pairsOffsets.Start(i);
+            int pairsCount = pairsOffsets.Count(i);
+            global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairs = new(pairsCount);
+            for (int j = 0; j < pairsCount; j++)
+            {
+                pairs.Add(new global::System.Collections.Generic.KeyValuePair<string, int>(pairsKeys.ReadString(), pairsValues[pairsStart + j]));
+            }
             columns.CurrentColumn = 9;
             (byte, string) pair = ClickHouseRowColumns.ReadPair(ref pairColumn);
             columns.CurrentColumn = 10;

@@ -233,7 +233,10 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         global::ClickHouse.RowBinary.NativeStrings kindColumn = columns.Strings(3);
         global::ClickHouse.RowBinary.RowBinaryReader tagsColumn = columns.ArrayStrings(4, out global::ClickHouse.RowBinary.NativeOffsets tagsOffsetsTaken);
         global::ClickHouse.RowBinary.NativeOffsets tagsOffsets = tagsOffsetsTaken;
-        global::ClickHouse.RowBinary.RowBinaryReader propertiesColumn = columns.Reader(5);
+        global::ClickHouse.RowBinary.NativeMapParts propertiesParts = columns.Map(5, -1, -1);
+        global::ClickHouse.RowBinary.NativeOffsets propertiesOffsets = propertiesParts.Offsets;
+        global::ClickHouse.RowBinary.RowBinaryReader propertiesKeys = propertiesParts.KeyReader();
+        global::ClickHouse.RowBinary.RowBinaryReader propertiesValues = propertiesParts.ValueReader();
         global::ClickHouse.RowBinary.RowBinaryReader amountColumn = columns.Reader(6);
         global::ClickHouse.RowBinary.RowBinaryReader ipColumn = columns.Reader(7);
         global::ClickHouse.RowBinary.RowBinaryReader flagColumn = columns.Reader(8);
@@ -249,7 +252,16 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             columns.CurrentColumn = 4;
             string[] tags = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStrings(ref tagsColumn, tagsOffsets.Count(i));
             columns.CurrentColumn = 5;
-            global::System.Collections.Generic.Dictionary<string, string> properties = ClickHouseRowColumns.ReadProperties(ref propertiesColumn);
+            int propertiesCount = propertiesOffsets.Count(i);
+            global::System.Collections.Generic.Dictionary<string, string> properties = new(propertiesCount);
+            for (int j = 0; j < propertiesCount; j++)
+            {
+                string propertiesKey = propertiesKeys.ReadString();
+                if (!properties.TryAdd(propertiesKey, propertiesValues.ReadString()))
+                {
+                    throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.DuplicateMapKey(propertiesKey, "Map(String, String)", propertiesKeys.Offset);
+                }
+            }
             columns.CurrentColumn = 6;
             decimal amount = amountColumn.ReadDecimal(18, 4);
             columns.CurrentColumn = 7;

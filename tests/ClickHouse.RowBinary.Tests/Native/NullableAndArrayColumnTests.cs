@@ -40,6 +40,38 @@ public sealed partial class PlainParts
     [ClickHouseColumn("labels")] public string[] Labels { get; set; } = [];
 }
 
+[ClickHouseRow]
+public sealed partial class MapShapes
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("names")] public Dictionary<uint, string> Names { get; set; } = [];
+    [ClickHouseColumn("pairs", Type = "Map(String, Int32)")] public List<KeyValuePair<string, int>> Pairs { get; set; } = [];
+    [ClickHouseColumn("weights")] public Dictionary<long, double> Weights { get; set; } = [];
+}
+
+[ClickHouseRow]
+public sealed partial class MapWithRepeats
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("names", Type = "Map(UInt32, String)")] public List<KeyValuePair<uint, string>> Names { get; set; } = [];
+    [ClickHouseColumn("pairs", Type = "Map(String, Int32)")] public List<KeyValuePair<string, int>> Pairs { get; set; } = [];
+    [ClickHouseColumn("weights", Type = "Map(Int64, Float64)")] public List<KeyValuePair<long, double>> Weights { get; set; } = [];
+}
+
+[ClickHouseRow]
+public sealed partial class LowCardinalityKeys
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("counters", Type = "Map(LowCardinality(String), UInt64)")] public Dictionary<string, ulong> Counters { get; set; } = [];
+}
+
+[ClickHouseRow]
+public sealed partial class PlainKeys
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("counters")] public Dictionary<string, ulong> Counters { get; set; } = [];
+}
+
 /// <summary>
 /// A Native read of a Nullable or Array column: the generated reader reads a null map and values (or offsets and
 /// elements) where the block has them, when they are fixed-width or String; other such columns are copied into
@@ -160,5 +192,95 @@ public class NullableAndArrayColumnTests
         Assert.Equal((0, 2), (offsets.Start(0), offsets.Count(0)));
         Assert.Equal((2, 0), (offsets.Start(1), offsets.Count(1)));
         Assert.Equal((2, 1), (offsets.Start(2), offsets.Count(2)));
+    }
+
+    private static string Describe(MapShapes row) => string.Create(CultureInfo.InvariantCulture,
+        $"{row.Id}|{string.Join(',', row.Names.Select(e => e.Key + "=" + e.Value))}|{string.Join(',', row.Pairs.Select(e => e.Key + "=" + e.Value))}|{string.Join(',', row.Weights.Select(e => e.Key + "=" + e.Value))}");
+
+    [Fact]
+    public async Task Maps_of_every_key_and_value_layout_read_the_entries_written()
+    {
+        MapShapes[] rows =
+        [
+            .. Enumerable.Range(0, 2_600).Select(i => new MapShapes
+            {
+                Id = (uint)i,
+                Names = Enumerable.Range(0, i % 4).ToDictionary(k => (uint)(i * 10 + k), k => k == 1 ? "" : "name" + (i + k)),
+                // Repeated keys stay in a list.
+                Pairs = [.. Enumerable.Range(0, i % 3).Select(k => new KeyValuePair<string, int>("k" + (k % 2), -i * k))],
+                Weights = Enumerable.Range(0, i % 5).ToDictionary(k => (long)i * -k - k, k => k / 3.0),
+            }),
+        ];
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+
+        List<MapShapes> read = NativeSerializer.ReadList<MapShapes>(buffer.WrittenSpan);
+        var streamed = new List<MapShapes>();
+        await foreach (MapShapes row in NativeSerializer.ReadAsync<MapShapes>(new Serialization.Streams.ChunkedReadStream(buffer.WrittenSpan.ToArray(), () => 211)))
+        {
+            streamed.Add(row);
+        }
+
+        Assert.Equal(rows.Select(Describe), read.Select(Describe));
+        Assert.Equal(rows.Select(Describe), streamed.Select(Describe));
+    }
+
+    [Theory]
+    [InlineData("names", "Map(UInt32, String)")]
+    [InlineData("weights", "Map(Int64, Float64)")]
+    public void A_key_repeated_in_a_map_read_into_a_dictionary_names_the_column_and_row(string column, string type)
+    {
+        MapWithRepeats[] rows =
+        [
+            .. Enumerable.Range(0, 1_500).Select(i => new MapWithRepeats
+            {
+                Id = (uint)i,
+                Names = i == 1_234 && column == "names" ? [new(7, "a"), new(7, "b")] : [new((uint)i, "x")],
+                Weights = i == 1_234 && column == "weights" ? [new(-3, 1.0), new(-3, 2.0)] : [new(i, 0.5)],
+            }),
+        ];
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+
+        RowBinaryException error = Assert.ThrowsAny<RowBinaryException>(() => NativeSerializer.ReadList<MapShapes>(buffer.WrittenSpan));
+
+        Assert.Contains("appears more than once", error.ToString(), StringComparison.Ordinal);
+        Assert.Contains(type, error.ToString(), StringComparison.Ordinal);
+        Assert.Contains($"'{column}'", error.Message, StringComparison.Ordinal);
+        Assert.Contains("1234", error.Message.Replace(",", "", StringComparison.Ordinal), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_map_laid_out_otherwise_is_read_from_its_values_taken_apart()
+    {
+        LowCardinalityKeys[] written =
+        [
+            .. Enumerable.Range(0, 2_100).Select(i => new LowCardinalityKeys
+            {
+                Id = (uint)i,
+                Counters = Enumerable.Range(0, i % 4).ToDictionary(k => "counter" + k, k => (ulong)(i * 100 + k)),
+            }),
+        ];
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, written);
+
+        List<PlainKeys> read = NativeSerializer.ReadList<PlainKeys>(buffer.WrittenSpan);
+
+        Assert.Equal(
+            written.Select(row => $"{row.Id}|{string.Join(',', row.Counters.Select(e => e.Key + "=" + e.Value))}"),
+            read.Select(row => $"{row.Id}|{string.Join(',', row.Counters.Select(e => e.Key + "=" + e.Value))}"));
+    }
+
+    [Fact]
+    public void Maps_in_RowBinary_split_into_offsets_keys_and_values()
+    {
+        // Two maps: {"a": 1, "bc": 2} and {}.
+        byte[] rowBinary = [2, 1, (byte)'a', 1, 0, 2, (byte)'b', (byte)'c', 2, 0, 0];
+
+        (byte[] ends, byte[] keys, byte[] values) = NativeColumnParts.SplitMaps(rowBinary, NativeColumnParts.StringValues, valueSize: 2);
+
+        Assert.Equal([2, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0], ends);
+        Assert.Equal([1, (byte)'a', 2, (byte)'b', (byte)'c'], keys);
+        Assert.Equal([1, 0, 2, 0], values);
     }
 }

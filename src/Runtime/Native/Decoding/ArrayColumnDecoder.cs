@@ -53,13 +53,44 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
         int offsets = _cursor;
         ulong before = _previous;
-        ulong end = count == 0 ? before : BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(offsets + ((count - 1) * sizeof(ulong))));
-        _cursor += count * sizeof(ulong);
-        _previous = end;
         var elements = (IFlatColumnDecoder)element;
-        int start = elements.Take(data, (int)(end - before));
+        int start = elements.Take(data, TakeOffsets(data, count));
         parts = new NativeColumnParts(offsets, count * sizeof(ulong), start, elements.Cursor - start, before);
         return true;
+    }
+
+    /// <summary>
+    /// As <see cref="TryTakeParts"/>, for a Map (an Array of Tuple(key, value)): says where the next
+    /// <paramref name="count"/> maps' offsets, keys and values lie, when its keys and values are each of a fixed size
+    /// or Strings and lie in place; otherwise moves nothing and returns false.
+    /// </summary>
+    public bool TryTakeMapParts(ReadOnlySpan<byte> data, int count, int keySize, int valueSize, out NativeColumnParts parts)
+    {
+        if (element is not TupleColumnDecoder { Elements: [{ } keys, { } values] }
+            || !NativeColumnParts.LieInPlace(keys, keySize) || !NativeColumnParts.LieInPlace(values, valueSize))
+        {
+            parts = default;
+            return false;
+        }
+        int offsets = _cursor;
+        ulong before = _previous;
+        int entries = TakeOffsets(data, count);
+        var keyValues = (IFlatColumnDecoder)keys;
+        var valueValues = (IFlatColumnDecoder)values;
+        int keysStart = keyValues.Take(data, entries);
+        int valuesStart = valueValues.Take(data, entries);
+        parts = new NativeColumnParts(offsets, count * sizeof(ulong), keysStart, keyValues.Cursor - keysStart, before, valuesStart, valueValues.Cursor - valuesStart);
+        return true;
+    }
+
+    /// <summary>Moves past the next <paramref name="count"/> arrays' offsets and returns how many elements they hold.</summary>
+    private int TakeOffsets(ReadOnlySpan<byte> data, int count)
+    {
+        ulong before = _previous;
+        ulong end = count == 0 ? before : BinaryPrimitives.ReadUInt64LittleEndian(data.Slice(_cursor + ((count - 1) * sizeof(ulong))));
+        _cursor += count * sizeof(ulong);
+        _previous = end;
+        return (int)(end - before);
     }
 
     public override bool CopiesWithoutChecks => element.CopiesWithoutChecks;

@@ -33,6 +33,9 @@ internal sealed class TupleColumnDecoder(ClickHouseType type, NativeColumnDecode
 
     public override bool CopiesWithoutChecks => _copiesWithoutChecks;
 
+    /// <summary>The columns of the elements.</summary>
+    public ReadOnlySpan<NativeColumnDecoder> Elements => elements;
+
     public override void SkipValue(ReadOnlySpan<byte> data)
     {
         foreach (NativeColumnDecoder element in elements)
