@@ -57,17 +57,25 @@ public class WriteAllocationTests
         Assert.True(allocated < Values, $"{Values:N0} values of {kind} allocated {allocated} bytes.");
     }
 
-    /// <summary>What the last of three runs allocated (the first compiles and fills caches).</summary>
+    /// <summary>
+    /// The least any of four runs after a first allocated (the first compiles and fills caches): what a write allocates
+    /// per row it allocates in every run, while a test running beside this one can only add to a run (a CI run once
+    /// counted 8,072 bytes in the last of three runs of 8,192 rows, none in the runs before).
+    /// </summary>
     private static long Allocated(Action write, ArrayBufferWriter<byte> buffer)
     {
-        long allocated = 0;
-        for (int round = 0; round < 3; round++)
+        long least = long.MaxValue;
+        for (int round = 0; round < 5; round++)
         {
             buffer.ResetWrittenCount();
             long before = GC.GetAllocatedBytesForCurrentThread();
             write();
-            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            if (round > 0)
+            {
+                least = Math.Min(least, allocated);
+            }
         }
-        return allocated;
+        return least;
     }
 }
