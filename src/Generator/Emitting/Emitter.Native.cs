@@ -283,7 +283,7 @@ internal sealed partial class Emitter
                     sources[i].Add(EmitNativeMapSource(column++, fields[i].LocalName, keyPart, valuePart, names));
                     continue;
                 }
-                if (_columnMethods[i] is null && NativePartsOf(fields[i].Value) is { } parts)
+                if (NativePartsOf(fields[i].Value) is { } parts)
                 {
                     sources[i].Add(EmitNativePartsSource(column++, fields[i].LocalName, parts, names));
                     continue;
