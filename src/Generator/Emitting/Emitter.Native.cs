@@ -345,13 +345,13 @@ internal sealed partial class Emitter
                 return new NativeParts(NativePartsKind.NullableBytes, Element: null, inner, bytes);
             case NullableValueSpec { Inner: ScalarValueSpec { IsText: true } inner } nullable when IsNative(nullable, "Nullable("):
                 return new NativeParts(NativePartsKind.NullableStrings, Element: null, inner);
-            case ArrayValueSpec { Kind: CollectionKind.Array, Dimension: 0, Element: ScalarValueSpec inner } array
+            case ArrayValueSpec { Dimension: 0, Element: ScalarValueSpec inner } array
                 when IsNative(array, "Array(") && ScalarCode.FixedWidth(inner) is { Element: { } element }
                     && element.ElementType == inner.TypeName && element.FromElement("value") == "value":
-                return new NativeParts(NativePartsKind.ArrayValues, element, inner);
-            case ArrayValueSpec { Kind: CollectionKind.Array, Dimension: 0, Element: ScalarValueSpec { IsText: true, CacheStrings: false } inner } array
+                return new NativeParts(NativePartsKind.ArrayValues, element, inner, Collection: array.Kind);
+            case ArrayValueSpec { Dimension: 0, Element: ScalarValueSpec { IsText: true, CacheStrings: false } inner } array
                 when IsNative(array, "Array("):
-                return new NativeParts(NativePartsKind.ArrayStrings, Element: null, inner);
+                return new NativeParts(NativePartsKind.ArrayStrings, Element: null, inner, Collection: array.Kind);
             default:
                 return null;
         }
@@ -483,12 +483,20 @@ internal sealed partial class Emitter
                 string read = s_readerVariable.Replace(OutOfLineTextRead(parts.Inner, ref textReads) ?? OneCallRead(parts.Inner), source.Local);
                 return $"{map}[{index}] != 0 ? {RuntimeSupport}.SkipNullString(ref {source.Local}) : {read}";
             case NativePartsKind.ArrayValues:
-                return $"{source.Local}.Slice({map}.Start({index}), {map}.Count({index})).ToArray()";
+                string elements = $"{source.Local}.Slice({map}.Start({index}), {map}.Count({index}))";
+                return AsCollection(parts.Collection, parts.Collection == CollectionKind.List ? $"{RuntimeSupport}.ToList({elements})" : $"{elements}.ToArray()");
             default:
                 _code.WriteLine($"columns.CurrentColumn = {Number(source.Column)};");
-                return $"{RuntimeSupport}.ReadStrings(ref {source.Local}, {map}.Count({index}))";
+                string count = $"{map}.Count({index})";
+                return AsCollection(parts.Collection, parts.Collection == CollectionKind.List
+                    ? $"{RuntimeSupport}.ReadStringList(ref {source.Local}, {count})"
+                    : $"{RuntimeSupport}.ReadStrings(ref {source.Local}, {count})");
         }
     }
+
+    /// <summary>An array (or, for a List, the list) made into the member's collection: an ImmutableArray wraps the array.</summary>
+    private static string AsCollection(CollectionKind kind, string made)
+        => kind == CollectionKind.ImmutableArray ? $"global::System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray({made})" : made;
 
     /// <summary>Reads a field's next value into a local, and returns the local.</summary>
     private string EmitReadNativeValue(FieldSpec field, int fieldIndex, List<NativeSource> sources, string index, LocalNames names, ref int textReads)
@@ -581,5 +589,7 @@ internal sealed partial class Emitter
     /// <param name="Element">The fixed-width value's element load, for <see cref="NativePartsKind.NullableValues"/> and <see cref="NativePartsKind.ArrayValues"/>.</param>
     /// <param name="Inner">The Nullable's inner value, or the Array's element.</param>
     /// <param name="FixedWidth">The fixed-width value's load from its bytes, for <see cref="NativePartsKind.NullableBytes"/>.</param>
-    private sealed record NativeParts(NativePartsKind Kind, ElementLoad? Element, ScalarValueSpec Inner, FixedWidthCode? FixedWidth = null);
+    /// <param name="Collection">The member's collection, for an Array.</param>
+    private sealed record NativeParts(NativePartsKind Kind, ElementLoad? Element, ScalarValueSpec Inner, FixedWidthCode? FixedWidth = null,
+        CollectionKind Collection = CollectionKind.Array);
 }

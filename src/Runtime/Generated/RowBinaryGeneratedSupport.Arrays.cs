@@ -70,6 +70,14 @@ public static partial class RowBinaryGeneratedSupport
         return ReadElements<T>(ref reader, count, clickHouseType);
     }
 
+    /// <summary>A new list of <paramref name="values"/> (a Native array's elements).</summary>
+    public static List<T> ToList<T>(ReadOnlySpan<T> values)
+    {
+        var list = new List<T>(values.Length);
+        list.AddRange(values);
+        return list;
+    }
+
     /// <summary>Reads an Array into a new list.</summary>
     /// <exception cref="RowBinaryException">The length claims more elements than the bytes left hold.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -111,6 +111,17 @@ public static partial class RowBinaryGeneratedSupport
         return values;
     }
 
+    /// <summary>Reads <paramref name="count"/> Strings into a new list (a Native array's elements).</summary>
+    public static List<string> ReadStringList(ref RowBinaryReader reader, int count)
+    {
+        var values = new List<string>(count);
+        for (int i = 0; i < count; i++)
+        {
+            values.Add(reader.ReadString());
+        }
+        return values;
+    }
+
     /// <summary>Moves past the placeholder String under a NULL of a Native Nullable(String) column, and returns null.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static string? SkipNullString(ref RowBinaryReader reader)

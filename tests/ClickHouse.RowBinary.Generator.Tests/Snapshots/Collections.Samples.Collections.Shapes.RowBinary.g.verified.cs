@@ -599,7 +599,8 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     {
         global::System.ReadOnlySpan<int> numbersColumn = columns.ArrayValues<int>(0, out global::ClickHouse.RowBinary.NativeOffsets numbersOffsetsTaken);
         global::ClickHouse.RowBinary.NativeOffsets numbersOffsets = numbersOffsetsTaken;
-        global::ClickHouse.RowBinary.RowBinaryReader namesColumn = columns.Reader(1);
+        global::ClickHouse.RowBinary.RowBinaryReader namesColumn = columns.ArrayStrings(1, out global::ClickHouse.RowBinary.NativeOffsets namesOffsetsTaken);
+        global::ClickHouse.RowBinary.NativeOffsets namesOffsets = namesOffsetsTaken;
         global::ClickHouse.RowBinary.RowBinaryReader measurementsColumn = columns.Reader(2);
         global::ClickHouse.RowBinary.RowBinaryReader matrixColumn = columns.Reader(3);
         global::ClickHouse.RowBinary.RowBinaryReader idsColumn = columns.Reader(4);
@@ -639,7 +640,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             columns.CurrentRow = i;
             int[] numbers = numbersColumn.Slice(numbersOffsets.Start(i), numbersOffsets.Count(i)).ToArray();
             columns.CurrentColumn = 1;
-            global::System.Collections.Generic.List<string> names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref namesColumn, "Array(String)");
+            global::System.Collections.Generic.List<string> names = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.ReadStringList(ref namesColumn, namesOffsets.Count(i));
             columns.CurrentColumn = 2;
             global::System.Collections.Generic.IReadOnlyList<double?> measurements = ClickHouseRowColumns.ReadMeasurements(ref measurementsColumn);
             columns.CurrentColumn = 3;

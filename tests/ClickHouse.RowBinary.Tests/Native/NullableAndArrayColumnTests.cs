@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Buffers;
 using System.Globalization;
 
@@ -38,6 +39,18 @@ public sealed partial class PlainParts
     [ClickHouseColumn("id")] public uint Id { get; set; }
     [ClickHouseColumn("referrer")] public string? Referrer { get; set; }
     [ClickHouseColumn("labels")] public string[] Labels { get; set; } = [];
+}
+
+[ClickHouseRow]
+public sealed partial class ArrayShapes
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("names")] public List<string> Names { get; set; } = [];
+    [ClickHouseColumn("codes")] public List<uint> Codes { get; set; } = [];
+    [ClickHouseColumn("weights")] public IReadOnlyList<double> Weights { get; set; } = [];
+    [ClickHouseColumn("steps")] public IList<long> Steps { get; set; } = [];
+    [ClickHouseColumn("marks")] public ImmutableArray<int> Marks { get; set; } = [];
+    [ClickHouseColumn("titles")] public ImmutableArray<string> Titles { get; set; } = [];
 }
 
 [ClickHouseRow]
@@ -192,6 +205,34 @@ public class NullableAndArrayColumnTests
         Assert.Equal((0, 2), (offsets.Start(0), offsets.Count(0)));
         Assert.Equal((2, 0), (offsets.Start(1), offsets.Count(1)));
         Assert.Equal((2, 1), (offsets.Start(2), offsets.Count(2)));
+    }
+
+    private static string Describe(ArrayShapes row) => string.Create(CultureInfo.InvariantCulture,
+        $"{row.Id}|{string.Join(',', row.Names)}|{string.Join(',', row.Codes)}|{string.Join(',', row.Weights)}|{string.Join(',', row.Steps)}|{string.Join(',', row.Marks)}|{string.Join(',', row.Titles)}");
+
+    [Fact]
+    public void Arrays_into_lists_read_only_lists_and_immutable_arrays_read_the_elements_written()
+    {
+        ArrayShapes[] rows =
+        [
+            .. Enumerable.Range(0, 2_300).Select(i => new ArrayShapes
+            {
+                Id = (uint)i,
+                Names = [.. Enumerable.Range(0, i % 3).Select(k => "n" + (i + k))],
+                Codes = [.. Enumerable.Range(0, i % 4).Select(k => (uint)(i * 7 + k))],
+                Weights = [.. Enumerable.Range(0, i % 5).Select(k => k / 4.0)],
+                Steps = [.. Enumerable.Range(0, i % 2).Select(k => -(long)i * k)],
+                Marks = [.. Enumerable.Range(0, i % 6).Select(k => k - i)],
+                Titles = [.. Enumerable.Range(0, i % 3).Select(k => k == 0 ? "" : "title " + i)],
+            }),
+        ];
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+
+        List<ArrayShapes> read = NativeSerializer.ReadList<ArrayShapes>(buffer.WrittenSpan);
+
+        Assert.Equal(rows.Select(Describe), read.Select(Describe));
+        Assert.All(read, row => Assert.IsType<List<string>>(row.Names));
     }
 
     private static string Describe(MapShapes row) => string.Create(CultureInfo.InvariantCulture,
