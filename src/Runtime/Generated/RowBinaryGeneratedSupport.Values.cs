@@ -89,15 +89,7 @@ public static partial class RowBinaryGeneratedSupport
     /// <summary>Reads an Array of String into a new array.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static string[] ReadStrings(ref RowBinaryReader reader, string clickHouseType)
-    {
-        int count = reader.ReadLength(clickHouseType);
-        string[] values = count == 0 ? [] : new string[count];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = reader.ReadString();
-        }
-        return values;
-    }
+        => ReadStrings(ref reader, reader.ReadLength(clickHouseType));
 
     /// <summary>Reads <paramref name="count"/> Strings into a new array (a Native array's elements).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -112,6 +104,7 @@ public static partial class RowBinaryGeneratedSupport
     }
 
     /// <summary>Reads <paramref name="count"/> Strings into a new list (a Native array's elements).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static List<string> ReadStringList(ref RowBinaryReader reader, int count)
     {
         var values = new List<string>(count);
@@ -133,15 +126,7 @@ public static partial class RowBinaryGeneratedSupport
     /// <summary>Reads an Array of String into a new list.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static List<string> ReadStringList(ref RowBinaryReader reader, string clickHouseType)
-    {
-        int count = reader.ReadLength(clickHouseType);
-        var values = new List<string>(count);
-        for (int i = 0; i < count; i++)
-        {
-            values.Add(reader.ReadString());
-        }
-        return values;
-    }
+        => ReadStringList(ref reader, reader.ReadLength(clickHouseType));
 
     /// <summary>Writes an Array of UUID.</summary>
     /// <exception cref="RowBinaryException">The array is null.</exception>

@@ -67,10 +67,7 @@ internal readonly record struct NativeColumnParts(int MapStart, int MapLength, i
         int at = 0;
         while (at < rowBinary.Length)
         {
-            int count = (int)NativeVarInt.Read(rowBinary, ref at);
-            end += (ulong)count;
-            BinaryPrimitives.WriteUInt64LittleEndian(ends.GetSpan(sizeof(ulong)), end);
-            ends.Advance(sizeof(ulong));
+            int count = NextCount(rowBinary, ref at, ends, ref end);
             int start = at;
             for (int i = 0; i < count; i++)
             {
@@ -94,10 +91,7 @@ internal readonly record struct NativeColumnParts(int MapStart, int MapLength, i
         int at = 0;
         while (at < rowBinary.Length)
         {
-            int count = (int)NativeVarInt.Read(rowBinary, ref at);
-            end += (ulong)count;
-            BinaryPrimitives.WriteUInt64LittleEndian(ends.GetSpan(sizeof(ulong)), end);
-            ends.Advance(sizeof(ulong));
+            int count = NextCount(rowBinary, ref at, ends, ref end);
             for (int i = 0; i < count; i++)
             {
                 int keyLength = ValueLength(rowBinary, at, keySize);
@@ -109,6 +103,16 @@ internal readonly record struct NativeColumnParts(int MapStart, int MapLength, i
             }
         }
         return (ends.WrittenSpan.ToArray(), keys.WrittenSpan.ToArray(), values.WrittenSpan.ToArray());
+    }
+
+    /// <summary>Reads an array's (or a map's) count at <paramref name="at"/> and appends its end to <paramref name="ends"/>.</summary>
+    private static int NextCount(ReadOnlySpan<byte> rowBinary, ref int at, ArrayBufferWriter<byte> ends, ref ulong end)
+    {
+        int count = (int)NativeVarInt.Read(rowBinary, ref at);
+        end += (ulong)count;
+        BinaryPrimitives.WriteUInt64LittleEndian(ends.GetSpan(sizeof(ulong)), end);
+        ends.Advance(sizeof(ulong));
+        return count;
     }
 
     /// <summary>The bytes of the value at <paramref name="at"/>: <paramref name="valueSize"/>, or a String's length and bytes.</summary>

@@ -117,10 +117,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
                 }
                 break;
             default:
-                for (int i = 0; i < count; i++)
-                {
-                    CopyValue(data, ref output);
-                }
+                base.CopyValues(data, count, ref output);
                 break;
         }
     }

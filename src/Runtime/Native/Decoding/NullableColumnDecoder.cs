@@ -56,28 +56,17 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
 
     public override bool CopiesWithoutChecks => inner.CopiesWithoutChecks;
 
-    /// <summary>A batch's values: its null map read once, and a fixed-width column's values copied without a call each.</summary>
+    /// <summary>A batch's values: a fixed-width column's null map read once and its values copied without a call each.</summary>
     public override void CopyValues(ReadOnlySpan<byte> data, int count, ref RowBinaryWriter output)
     {
-        ReadOnlySpan<byte> nulls = data.Slice(_cursor, count);
-        _cursor += count;
-        if (inner is FixedWidthColumnDecoder fixedWidth)
+        if (inner is not FixedWidthColumnDecoder fixedWidth)
         {
-            fixedWidth.CopyNullable(data, nulls, ref output);
+            base.CopyValues(data, count, ref output);
             return;
         }
-        foreach (byte isNull in nulls)
-        {
-            output.WriteUInt8(isNull);
-            if (isNull != 0)
-            {
-                inner.SkipValue(data);
-            }
-            else
-            {
-                inner.CopyValue(data, ref output);
-            }
-        }
+        ReadOnlySpan<byte> nulls = data.Slice(_cursor, count);
+        _cursor += count;
+        fixedWidth.CopyNullable(data, nulls, ref output);
     }
 
     public override void SkipValue(ReadOnlySpan<byte> data)
