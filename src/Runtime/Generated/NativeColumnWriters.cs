@@ -4,8 +4,9 @@ using System.ComponentModel;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The columns of a Native block being written, as the generated writers write them: a writer per column of the row
-/// type, into which each row's value goes in RowBinary.
+/// The columns of a Native block being written, as the generated writers write them: for each column of the row type, a
+/// span its fixed-width values are stored in, a writer into which each row's value goes in RowBinary, or the row
+/// type's own loop over the column.
 /// For generated code only, not for users: its members may change in any version. (src/Runtime/Generated holds
 /// everything the generator's code calls that applications do not.)
 /// </summary>
@@ -30,4 +31,13 @@ public readonly struct NativeColumnWriters
         TRow.WriteNativeColumn(ref writer, column, rows);
         writer.Flush();
     }
+
+    /// <summary>
+    /// The span the values of a fixed-width column are stored in: <paramref name="bytes"/> bytes at the end of the schema's
+    /// column <paramref name="column"/>; <see cref="Advance"/> past them once stored.
+    /// </summary>
+    public Span<byte> Span(int column, int bytes) => _columns[column].GetSpan(bytes).Slice(0, bytes);
+
+    /// <summary>Counts <paramref name="bytes"/> more bytes of the schema's column <paramref name="column"/> as written.</summary>
+    public void Advance(int column, int bytes) => _columns[column].Advance(bytes);
 }

@@ -82,12 +82,15 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryWriter cityColumn = columns.Writer(0);
-        columns.WriteColumn(1, rows);
-        foreach (global::Samples.Collections.Address row in rows)
+        global::System.Span<byte> zipColumn = columns.Span(1, rows.Length * 4);
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Collections.Address row = rows[i];
             cityColumn.WriteString(row.City);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(zipColumn.Slice(i * 4), row.Zip);
         }
         cityColumn.Flush();
+        columns.Advance(1, rows.Length * 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Address>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.Address> rows)

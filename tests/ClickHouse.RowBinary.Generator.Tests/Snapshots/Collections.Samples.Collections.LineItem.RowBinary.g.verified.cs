@@ -81,12 +81,15 @@ partial record struct LineItem : global::ClickHouse.RowBinary.IClickHouseRow<glo
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.LineItem> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryWriter skuColumn = columns.Writer(0);
-        columns.WriteColumn(1, rows);
-        foreach (global::Samples.Collections.LineItem row in rows)
+        global::System.Span<byte> quantityColumn = columns.Span(1, rows.Length * 4);
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Collections.LineItem row = rows[i];
             skuColumn.WriteString(row.Sku);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(quantityColumn.Slice(i * 4), row.Quantity);
         }
         skuColumn.Flush();
+        columns.Advance(1, rows.Length * 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.LineItem>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Collections.LineItem> rows)

@@ -529,11 +529,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         global::ClickHouse.RowBinary.RowBinaryWriter embeddingColumn = columns.Writer(24);
         global::ClickHouse.RowBinary.RowBinaryWriter coarseColumn = columns.Writer(25);
         global::ClickHouse.RowBinary.RowBinaryWriter categoryColumn = columns.Writer(26);
-        columns.WriteColumn(27, rows);
+        global::System.Span<byte> totalColumn = columns.Span(27, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter alwaysNullColumn = columns.Writer(28);
         global::ClickHouse.RowBinary.RowBinaryWriter alwaysEmptyColumn = columns.Writer(29);
-        foreach (global::Samples.Collections.Shapes row in rows)
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Collections.Shapes row = rows[i];
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref numbersColumn, row.Numbers, "Array(Int32)");
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref namesColumn, row.Names, "Array(String)");
             ClickHouseRowColumns.WriteMeasurements(ref measurementsColumn, row.Measurements);
@@ -561,6 +562,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteQBit<float>(ref embeddingColumn, row.Embedding, 4, "QBit(Float32, 4)");
             ClickHouseRowColumns.WriteCoarse(ref coarseColumn, row.Coarse);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref categoryColumn, row.Category);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(totalColumn.Slice(i * 8), row.Total);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref alwaysNullColumn, row.AlwaysNull, "Nullable(Nothing)");
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref alwaysEmptyColumn, row.AlwaysEmpty, "Array(Nothing)");
         }
@@ -591,6 +593,7 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         embeddingColumn.Flush();
         coarseColumn.Flush();
         categoryColumn.Flush();
+        columns.Advance(27, rows.Length * 8);
         alwaysNullColumn.Flush();
         alwaysEmptyColumn.Flush();
     }

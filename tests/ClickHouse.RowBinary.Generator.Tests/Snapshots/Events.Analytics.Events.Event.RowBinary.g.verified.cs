@@ -198,30 +198,37 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
     {
-        columns.WriteColumn(0, rows);
-        columns.WriteColumn(1, rows);
+        global::System.Span<byte> idColumn = columns.Span(0, rows.Length * 16);
+        global::System.Span<byte> timestampColumn = columns.Span(1, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter userIdColumn = columns.Writer(2);
         global::ClickHouse.RowBinary.RowBinaryWriter kindColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter tagsColumn = columns.Writer(4);
         global::ClickHouse.RowBinary.RowBinaryWriter propertiesColumn = columns.Writer(5);
         global::ClickHouse.RowBinary.RowBinaryWriter amountColumn = columns.Writer(6);
         global::ClickHouse.RowBinary.RowBinaryWriter ipColumn = columns.Writer(7);
-        columns.WriteColumn(8, rows);
-        foreach (global::Analytics.Events.Event row in rows)
+        global::System.Span<byte> flagColumn = columns.Span(8, rows.Length);
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Analytics.Events.Event row = rows[i];
+            global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(idColumn.Slice(i * 16), row.Id);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(timestampColumn.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3));
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref userIdColumn, row.UserId);
             kindColumn.WriteString(row.Kind);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref tagsColumn, row.Tags, "Array(String)");
             ClickHouseRowColumns.WriteProperties(ref propertiesColumn, row.Properties);
             amountColumn.WriteDecimal(row.Amount, 18, 4);
             ipColumn.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
+            flagColumn[i] = row.Flag ? (byte)1 : (byte)0;
         }
+        columns.Advance(0, rows.Length * 16);
+        columns.Advance(1, rows.Length * 8);
         userIdColumn.Flush();
         kindColumn.Flush();
         tagsColumn.Flush();
         propertiesColumn.Flush();
         amountColumn.Flush();
         ipColumn.Flush();
+        columns.Advance(8, rows.Length);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.Events.Event>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.Events.Event> rows)

@@ -91,8 +91,16 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::GlobalPoint> rows)
     {
-        columns.WriteColumn(0, rows);
-        columns.WriteColumn(1, rows);
+        global::System.Span<byte> xColumn = columns.Span(0, rows.Length * 4);
+        global::System.Span<byte> yColumn = columns.Span(1, rows.Length * 4);
+        for (int i = 0; i < rows.Length; i++)
+        {
+            global::GlobalPoint row = rows[i];
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(xColumn.Slice(i * 4), row.X);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(yColumn.Slice(i * 4), row.Y);
+        }
+        columns.Advance(0, rows.Length * 4);
+        columns.Advance(1, rows.Length * 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::GlobalPoint>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::GlobalPoint> rows)

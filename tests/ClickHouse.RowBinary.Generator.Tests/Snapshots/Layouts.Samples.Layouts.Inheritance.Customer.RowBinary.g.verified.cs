@@ -96,14 +96,17 @@ partial class Customer : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Inheritance.Customer>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Inheritance.Customer> rows)
     {
-        columns.WriteColumn(0, rows);
+        global::System.Span<byte> idColumn = columns.Span(0, rows.Length * 16);
         global::ClickHouse.RowBinary.RowBinaryWriter nameColumn = columns.Writer(1);
         global::ClickHouse.RowBinary.RowBinaryWriter emailColumn = columns.Writer(2);
-        foreach (global::Samples.Layouts.Inheritance.Customer row in rows)
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Layouts.Inheritance.Customer row = rows[i];
+            global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(idColumn.Slice(i * 16), row.Id);
             nameColumn.WriteString(row.Name);
             emailColumn.WriteString(row.Email);
         }
+        columns.Advance(0, rows.Length * 16);
         nameColumn.Flush();
         emailColumn.Flush();
     }

@@ -177,18 +177,25 @@ partial class Outer
 
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
             {
-                columns.WriteColumn(0, rows);
+                global::System.Span<byte> classColumn = columns.Span(0, rows.Length * 4);
                 global::ClickHouse.RowBinary.RowBinaryWriter labelColumn = columns.Writer(1);
                 global::ClickHouse.RowBinary.RowBinaryWriter noteColumn = columns.Writer(2);
-                columns.WriteColumn(3, rows);
-                columns.WriteColumn(4, rows);
-                foreach (global::Samples.Layouts.Outer.Inner.Reading row in rows)
+                global::System.Span<byte> seenColumn = columns.Span(3, rows.Length * 8);
+                global::System.Span<byte> countColumn = columns.Span(4, rows.Length * 4);
+                for (int i = 0; i < rows.Length; i++)
                 {
+                    global::Samples.Layouts.Outer.Inner.Reading row = rows[i];
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(classColumn.Slice(i * 4), row.@class);
                     labelColumn.WriteString(row.Label);
                     global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref noteColumn, row.Note);
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(seenColumn.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7));
+                    global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(countColumn.Slice(i * 4), row.Count);
                 }
+                columns.Advance(0, rows.Length * 4);
                 labelColumn.Flush();
                 noteColumn.Flush();
+                columns.Advance(3, rows.Length * 8);
+                columns.Advance(4, rows.Length * 4);
             }
 
             static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Outer.Inner.Reading>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Outer.Inner.Reading> rows)

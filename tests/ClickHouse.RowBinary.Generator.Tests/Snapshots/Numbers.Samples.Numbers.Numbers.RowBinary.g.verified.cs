@@ -486,47 +486,76 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
     {
-        columns.WriteColumn(0, rows);
-        columns.WriteColumn(1, rows);
-        columns.WriteColumn(2, rows);
-        columns.WriteColumn(3, rows);
-        columns.WriteColumn(4, rows);
-        columns.WriteColumn(5, rows);
-        columns.WriteColumn(6, rows);
-        columns.WriteColumn(7, rows);
-        columns.WriteColumn(8, rows);
-        columns.WriteColumn(9, rows);
+        global::System.Span<byte> int8Column = columns.Span(0, rows.Length);
+        global::System.Span<byte> int16Column = columns.Span(1, rows.Length * 2);
+        global::System.Span<byte> int32Column = columns.Span(2, rows.Length * 4);
+        global::System.Span<byte> int64Column = columns.Span(3, rows.Length * 8);
+        global::System.Span<byte> uInt8Column = columns.Span(4, rows.Length);
+        global::System.Span<byte> uInt16Column = columns.Span(5, rows.Length * 2);
+        global::System.Span<byte> uInt32Column = columns.Span(6, rows.Length * 4);
+        global::System.Span<byte> uInt64Column = columns.Span(7, rows.Length * 8);
+        global::System.Span<byte> int128Column = columns.Span(8, rows.Length * 16);
+        global::System.Span<byte> uInt128Column = columns.Span(9, rows.Length * 16);
         global::ClickHouse.RowBinary.RowBinaryWriter int256Column = columns.Writer(10);
         global::ClickHouse.RowBinary.RowBinaryWriter uInt256Column = columns.Writer(11);
-        columns.WriteColumn(12, rows);
-        columns.WriteColumn(13, rows);
+        global::System.Span<byte> float32Column = columns.Span(12, rows.Length * 4);
+        global::System.Span<byte> float64Column = columns.Span(13, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter bFloat16Column = columns.Writer(14);
-        columns.WriteColumn(15, rows);
+        global::System.Span<byte> boolColumn = columns.Span(15, rows.Length);
         global::ClickHouse.RowBinary.RowBinaryWriter defaultDecimalColumn = columns.Writer(16);
         global::ClickHouse.RowBinary.RowBinaryWriter decimal32Column = columns.Writer(17);
         global::ClickHouse.RowBinary.RowBinaryWriter decimal128Column = columns.Writer(18);
         global::ClickHouse.RowBinary.RowBinaryWriter defaultExactDecimalColumn = columns.Writer(19);
         global::ClickHouse.RowBinary.RowBinaryWriter wideDecimalAsDecimalColumn = columns.Writer(20);
-        columns.WriteColumn(21, rows);
-        foreach (global::Samples.Numbers.Numbers row in rows)
+        global::System.Span<byte> priorityNumberColumn = columns.Span(21, rows.Length * 4);
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Numbers.Numbers row = rows[i];
+            int8Column[i] = (byte)row.Int8;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(int16Column.Slice(i * 2), row.Int16);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(int32Column.Slice(i * 4), row.Int32);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(int64Column.Slice(i * 8), row.Int64);
+            uInt8Column[i] = row.UInt8;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(uInt16Column.Slice(i * 2), row.UInt16);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(uInt32Column.Slice(i * 4), row.UInt32);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(uInt64Column.Slice(i * 8), row.UInt64);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(int128Column.Slice(i * 16), row.Int128);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(uInt128Column.Slice(i * 16), row.UInt128);
             int256Column.WriteInt256(row.Int256);
             uInt256Column.WriteUInt256(row.UInt256);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(float32Column.Slice(i * 4), row.Float32);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(float64Column.Slice(i * 8), row.Float64);
             bFloat16Column.WriteBFloat16(row.BFloat16);
+            boolColumn[i] = row.Bool ? (byte)1 : (byte)0;
             defaultDecimalColumn.WriteDecimal(row.DefaultDecimal, 28, 10);
             decimal32Column.WriteDecimal(row.Decimal32, 9, 2);
             decimal128Column.WriteDecimal(row.Decimal128, 38, 10);
             defaultExactDecimalColumn.WriteDecimal(row.DefaultExactDecimal, 76, 38);
             wideDecimalAsDecimalColumn.WriteDecimal(row.WideDecimalAsDecimal, 76, 20);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(priorityNumberColumn.Slice(i * 4), (int)row.PriorityNumber);
         }
+        columns.Advance(0, rows.Length);
+        columns.Advance(1, rows.Length * 2);
+        columns.Advance(2, rows.Length * 4);
+        columns.Advance(3, rows.Length * 8);
+        columns.Advance(4, rows.Length);
+        columns.Advance(5, rows.Length * 2);
+        columns.Advance(6, rows.Length * 4);
+        columns.Advance(7, rows.Length * 8);
+        columns.Advance(8, rows.Length * 16);
+        columns.Advance(9, rows.Length * 16);
         int256Column.Flush();
         uInt256Column.Flush();
+        columns.Advance(12, rows.Length * 4);
+        columns.Advance(13, rows.Length * 8);
         bFloat16Column.Flush();
+        columns.Advance(15, rows.Length);
         defaultDecimalColumn.Flush();
         decimal32Column.Flush();
         decimal128Column.Flush();
         defaultExactDecimalColumn.Flush();
         wideDecimalAsDecimalColumn.Flush();
+        columns.Advance(21, rows.Length * 4);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Numbers.Numbers>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Numbers.Numbers> rows)

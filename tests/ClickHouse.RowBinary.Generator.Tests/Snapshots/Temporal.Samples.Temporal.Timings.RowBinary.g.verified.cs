@@ -326,31 +326,50 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Temporal.Timings>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
     {
-        columns.WriteColumn(0, rows);
-        columns.WriteColumn(1, rows);
-        columns.WriteColumn(2, rows);
-        columns.WriteColumn(3, rows);
-        columns.WriteColumn(4, rows);
-        columns.WriteColumn(5, rows);
-        columns.WriteColumn(6, rows);
-        columns.WriteColumn(7, rows);
+        global::System.Span<byte> dateColumn = columns.Span(0, rows.Length * 2);
+        global::System.Span<byte> date32Column = columns.Span(1, rows.Length * 4);
+        global::System.Span<byte> dateAsDateTimeColumn = columns.Span(2, rows.Length * 2);
+        global::System.Span<byte> dateTimeColumn = columns.Span(3, rows.Length * 4);
+        global::System.Span<byte> dateTimeOffsetColumn = columns.Span(4, rows.Length * 4);
+        global::System.Span<byte> defaultDateTime64Column = columns.Span(5, rows.Length * 8);
+        global::System.Span<byte> defaultOffsetColumn = columns.Span(6, rows.Length * 8);
+        global::System.Span<byte> rawNanosecondsColumn = columns.Span(7, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter timeColumn = columns.Writer(8);
         global::ClickHouse.RowBinary.RowBinaryWriter time64Column = columns.Writer(9);
         global::ClickHouse.RowBinary.RowBinaryWriter defaultTimeSpanColumn = columns.Writer(10);
-        columns.WriteColumn(11, rows);
+        global::System.Span<byte> daysColumn = columns.Span(11, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter timeoutColumn = columns.Writer(12);
         global::ClickHouse.RowBinary.RowBinaryWriter preciseColumn = columns.Writer(13);
-        foreach (global::Samples.Temporal.Timings row in rows)
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Temporal.Timings row = rows[i];
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(dateColumn.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Date));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(date32Column.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(row.Date32));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(dateAsDateTimeColumn.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.DateAsDateTime));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(dateTimeColumn.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTime));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(dateTimeOffsetColumn.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(row.DateTimeOffset));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(defaultDateTime64Column.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultDateTime64, 7));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(defaultOffsetColumn.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.DefaultOffset, 7));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(rawNanosecondsColumn.Slice(i * 8), row.RawNanoseconds);
             timeColumn.WriteTime(row.Time);
             time64Column.WriteTime64(row.Time64, 3);
             defaultTimeSpanColumn.WriteTime64(row.DefaultTimeSpan, 7);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(daysColumn.Slice(i * 8), row.Days);
             timeoutColumn.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalFromTimeSpan(row.Timeout, 10000000, "IntervalSecond"));
             preciseColumn.WriteInt64(global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.IntervalNanosecondsFromTimeSpan(row.Precise));
         }
+        columns.Advance(0, rows.Length * 2);
+        columns.Advance(1, rows.Length * 4);
+        columns.Advance(2, rows.Length * 2);
+        columns.Advance(3, rows.Length * 4);
+        columns.Advance(4, rows.Length * 4);
+        columns.Advance(5, rows.Length * 8);
+        columns.Advance(6, rows.Length * 8);
+        columns.Advance(7, rows.Length * 8);
         timeColumn.Flush();
         time64Column.Flush();
         defaultTimeSpanColumn.Flush();
+        columns.Advance(11, rows.Length * 8);
         timeoutColumn.Flush();
         preciseColumn.Flush();
     }

@@ -347,9 +347,9 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         global::ClickHouse.RowBinary.RowBinaryWriter blobColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter codeColumn = columns.Writer(4);
         global::ClickHouse.RowBinary.RowBinaryWriter currencyColumn = columns.Writer(5);
-        columns.WriteColumn(6, rows);
+        global::System.Span<byte> idColumn = columns.Span(6, rows.Length * 16);
         global::ClickHouse.RowBinary.RowBinaryWriter clientV4Column = columns.Writer(7);
-        columns.WriteColumn(8, rows);
+        global::System.Span<byte> rawV4Column = columns.Span(8, rows.Length * 4);
         global::ClickHouse.RowBinary.RowBinaryWriter clientV6Column = columns.Writer(9);
         global::ClickHouse.RowBinary.RowBinaryWriter statusColumn = columns.Writer(10);
         global::ClickHouse.RowBinary.RowBinaryWriter colorColumn = columns.Writer(11);
@@ -360,15 +360,18 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         global::ClickHouse.RowBinary.RowBinaryWriter jsonTreeColumn = columns.Writer(16);
         global::ClickHouse.RowBinary.RowBinaryWriter jsonDocumentColumn = columns.Writer(17);
         global::ClickHouse.RowBinary.RowBinaryWriter anythingColumn = columns.Writer(18);
-        foreach (global::Samples.Text.Document row in rows)
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Samples.Text.Document row = rows[i];
             titleColumn.WriteString(row.Title);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref subtitleColumn, row.Subtitle);
             payloadColumn.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
             blobColumn.WriteString(row.Blob.Span);
             codeColumn.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
             currencyColumn.WriteFixedString(row.Currency, 3);
+            global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(idColumn.Slice(i * 16), row.Id);
             clientV4Column.WriteIPv4(row.ClientV4 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv4"));
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(rawV4Column.Slice(i * 4), row.RawV4);
             clientV6Column.WriteIPv6(row.ClientV6 ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
             ClickHouseRowColumns.WriteStatus(ref statusColumn, row.Status);
             ClickHouseRowColumns.WriteColor(ref colorColumn, row.Color);
@@ -386,7 +389,9 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         blobColumn.Flush();
         codeColumn.Flush();
         currencyColumn.Flush();
+        columns.Advance(6, rows.Length * 16);
         clientV4Column.Flush();
+        columns.Advance(8, rows.Length * 4);
         clientV6Column.Flush();
         statusColumn.Flush();
         colorColumn.Flush();

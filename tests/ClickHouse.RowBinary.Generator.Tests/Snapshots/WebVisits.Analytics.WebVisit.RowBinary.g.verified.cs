@@ -190,18 +190,31 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
     {
-        columns.WriteColumn(0, rows);
+        global::System.Span<byte> dayColumn = columns.Span(0, rows.Length * 2);
         global::ClickHouse.RowBinary.RowBinaryWriter pageUrlColumn = columns.Writer(1);
-        columns.WriteColumn(2, rows);
-        columns.WriteColumn(3, rows);
-        columns.WriteColumn(4, rows);
-        columns.WriteColumn(5, rows);
-        columns.WriteColumn(6, rows);
-        foreach (global::Analytics.WebVisit row in rows)
+        global::System.Span<byte> countryIdColumn = columns.Span(2, rows.Length * 2);
+        global::System.Span<byte> browserIdColumn = columns.Span(3, rows.Length);
+        global::System.Span<byte> deviceIdColumn = columns.Span(4, rows.Length);
+        global::System.Span<byte> osIdColumn = columns.Span(5, rows.Length);
+        global::System.Span<byte> visitsColumn = columns.Span(6, rows.Length * 8);
+        for (int i = 0; i < rows.Length; i++)
         {
+            global::Analytics.WebVisit row = rows[i];
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(dayColumn.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(row.Day));
             pageUrlColumn.WriteString(row.PageUrl);
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(countryIdColumn.Slice(i * 2), row.CountryId);
+            browserIdColumn[i] = row.BrowserId;
+            deviceIdColumn[i] = row.DeviceId;
+            osIdColumn[i] = row.OsId;
+            global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(visitsColumn.Slice(i * 8), row.Visits);
         }
+        columns.Advance(0, rows.Length * 2);
         pageUrlColumn.Flush();
+        columns.Advance(2, rows.Length * 2);
+        columns.Advance(3, rows.Length);
+        columns.Advance(4, rows.Length);
+        columns.Advance(5, rows.Length);
+        columns.Advance(6, rows.Length * 8);
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Analytics.WebVisit>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Analytics.WebVisit> rows)
