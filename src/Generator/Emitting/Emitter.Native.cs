@@ -133,7 +133,60 @@ internal sealed partial class Emitter
     }
 
     /// <summary>One column of <see cref="EmitWriteNativeRows"/>: a fixed-width value stored at its offset, or a write into the column's writer.</summary>
-    private sealed record NativeRowWrite(int Column, string Hint, FixedWidthCode? FixedWidth, string? Member, System.Action<LocalNames>? Write);
+    private sealed record NativeRowWrite(int Column, string Hint, FixedWidthCode? FixedWidth, string? Member, System.Action<LocalNames>? Write,
+        NativeWritePart? Part = null);
+
+    /// <summary>How a Nullable or Array column is written as its parts (a null map and values, counts and elements).</summary>
+    private enum NativeWritePartKind
+    {
+        /// <summary>A null map and numbers whose memory is their encoding (<c>WriteNullablePart&lt;T&gt;</c>).</summary>
+        NullableNumbers,
+
+        /// <summary>A null map and Strings (<c>WriteNullableStringPart</c>).</summary>
+        NullableStrings,
+
+        /// <summary>Counts and numbers whose memory is their encoding (<c>WriteArrayPart&lt;T&gt;</c>).</summary>
+        ArrayNumbers,
+
+        /// <summary>Counts and Strings (<c>WriteStringsPart</c>).</summary>
+        ArrayStrings,
+    }
+
+    /// <param name="Kind">The parts.</param>
+    /// <param name="Element">The C# type of the value or element.</param>
+    /// <param name="ValueSize">The bytes of a value, for <see cref="NativeWritePartKind.NullableNumbers"/>.</param>
+    /// <param name="ClickHouseType">The column's type, for messages.</param>
+    private sealed record NativeWritePart(NativeWritePartKind Kind, string Element, int ValueSize, string ClickHouseType);
+
+    /// <summary>
+    /// How Native's writer writes a field as its column's parts: a Nullable number or String, an Array of numbers or
+    /// Strings, written by one call of RowBinaryGeneratedSupport; else null (its value in RowBinary, taken apart by the
+    /// runtime's encoder).
+    /// </summary>
+    private static NativeWritePart? NativeWritePartOf(ValueSpec value)
+    {
+        switch (value)
+        {
+            case NullableValueSpec { IsNullableValueType: true, Inner: ScalarValueSpec { IsBlittable: true } inner } nullable
+                when IsNative(nullable, "Nullable(") && ScalarCode.FixedWidth(inner) is { } fixedWidth:
+                return new NativeWritePart(NativeWritePartKind.NullableNumbers, inner.TypeName, fixedWidth.ByteSize, nullable.ClickHouseType);
+            case NullableValueSpec { Inner: ScalarValueSpec { IsText: true } inner } nullable when IsNative(nullable, "Nullable("):
+                return new NativeWritePart(NativeWritePartKind.NullableStrings, inner.TypeName, 0, nullable.ClickHouseType);
+            case ArrayValueSpec { Dimension: 0 } array when IsNative(array, "Array("):
+                return (ElementsOf(array), array.Kind) switch
+                {
+                    (ArrayElements.Numbers, CollectionKind.Array or CollectionKind.List or CollectionKind.ImmutableArray)
+                        => new NativeWritePart(NativeWritePartKind.ArrayNumbers, array.Element.TypeName, 0, array.ClickHouseType),
+                    (ArrayElements.Strings, CollectionKind.Array or CollectionKind.List)
+                        => new NativeWritePart(NativeWritePartKind.ArrayStrings, array.Element.TypeName, 0, array.ClickHouseType),
+                    _ => null,
+                };
+            default:
+                return null;
+        }
+
+        static bool IsNative(ValueSpec spec, string prefix) => spec.ClickHouseType.StartsWith(prefix, System.StringComparison.Ordinal);
+    }
 
     /// <summary>Every column's write, in schema order.</summary>
     private List<NativeRowWrite> NativeRowWrites()
@@ -160,6 +213,11 @@ internal sealed partial class Emitter
                 continue;
             }
             ColumnMethods? methods = _columnMethods[index];
+            if (methods is null && NativeWritePartOf(field.Value) is { } part)
+            {
+                writes.Add(new NativeRowWrite(column++, field.LocalName, null, member, null, part));
+                continue;
+            }
             writes.Add(new NativeRowWrite(column++, field.LocalName, null, null, names => EmitWriteColumn(field, methods, member, names)));
         }
         return writes;
@@ -170,9 +228,15 @@ internal sealed partial class Emitter
     {
         var names = new LocalNames("columns", "rows", "row", "writer");
         var locals = new string[writes.Count];
+        var partLocals = new string[writes.Count];
         for (int w = 0; w < writes.Count; w++)
         {
             NativeRowWrite write = writes[w];
+            if (write.Part is { } part)
+            {
+                EmitDeclareNativeParts(write, part, names, out locals[w], out partLocals[w]);
+                continue;
+            }
             locals[w] = names.Take(write.Hint + "Column");
             _code.WriteLine(write.FixedWidth is { } fixedWidth
                 ? $"global::System.Span<byte> {locals[w]} = columns.Span({Number(write.Column)}, {FixedWidthBytes(fixedWidth)});"
@@ -191,15 +255,62 @@ internal sealed partial class Emitter
                     _code.WriteLine(fixedWidth.StoreAt(locals[w], at, $"{locals[w]}.Slice({at})", value) + ";");
                     continue;
                 }
+                if (write.Part is { } part)
+                {
+                    _code.WriteLine(NativePartWrite(part, locals[w], partLocals[w], index, write.Member!) + ";");
+                    continue;
+                }
                 EmitWriteToColumn(locals[w], () => write.Write!(names));
             }
         });
         for (int w = 0; w < writes.Count; w++)
         {
+            if (writes[w].Part is { } part)
+            {
+                EmitAdvanceNativeParts(writes[w], part, partLocals[w]);
+                continue;
+            }
             _code.WriteLine(writes[w].FixedWidth is { } fixedWidth
                 ? $"columns.Advance({Number(writes[w].Column)}, {FixedWidthBytes(fixedWidth)});"
                 : $"{locals[w]}.Flush();");
         }
+    }
+
+    /// <summary>Declares a column's two parts: its null map or counts (a span), and its values (a span or a writer) or elements (a writer).</summary>
+    private void EmitDeclareNativeParts(NativeRowWrite write, NativeWritePart part, LocalNames names, out string first, out string second)
+    {
+        string column = Number(write.Column);
+        bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
+        first = names.Take(write.Hint + (isNullable ? "Nulls" : "Counts"));
+        second = names.Take(write.Hint + (isNullable ? "Values" : "Elements"));
+        _code.WriteLine($"global::System.Span<byte> {first} = columns.Span({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
+        _code.WriteLine(part.Kind == NativeWritePartKind.NullableNumbers
+            ? $"global::System.Span<byte> {second} = columns.PartSpan({column}, rows.Length * {Number(part.ValueSize)});"
+            : $"{WriterType} {second} = columns.PartWriter({column});");
+    }
+
+    /// <summary>A row's value written into its column's parts by one call.</summary>
+    private static string NativePartWrite(NativeWritePart part, string first, string second, string index, string member)
+    {
+        string type = Literal(part.ClickHouseType);
+        return part.Kind switch
+        {
+            NativeWritePartKind.NullableNumbers => $"{RuntimeSupport}.WriteNullablePart<{part.Element}>({first}, {second}, {index}, {member})",
+            NativeWritePartKind.NullableStrings => $"{RuntimeSupport}.WriteNullableStringPart({first}, ref {second}, {index}, {member})",
+            NativeWritePartKind.ArrayNumbers => $"{RuntimeSupport}.WriteArrayPart<{part.Element}>({first}, ref {second}, {index}, {member}, {type})",
+            _ => $"{RuntimeSupport}.WriteStringsPart({first}, ref {second}, {index}, {member}, {type})",
+        };
+    }
+
+    /// <summary>Counts a run's parts of a column as written.</summary>
+    private void EmitAdvanceNativeParts(NativeRowWrite write, NativeWritePart part, string second)
+    {
+        string column = Number(write.Column);
+        bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
+        _code.WriteLine($"columns.Advance({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
+        _code.WriteLine(part.Kind == NativeWritePartKind.NullableNumbers
+            ? $"columns.AdvancePart({column}, rows.Length * {Number(part.ValueSize)});"
+            : $"{second}.Flush();");
     }
 
     /// <summary>The bytes of a run's values of a fixed-width column.</summary>

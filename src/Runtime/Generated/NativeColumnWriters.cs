@@ -14,10 +14,14 @@ namespace ClickHouse.RowBinary;
 public readonly struct NativeColumnWriters
 {
     private readonly PooledBufferWriter[] _columns;
+    private readonly PooledBufferWriter?[] _parts;
+    private readonly bool[] _partsWritten;
 
-    internal NativeColumnWriters(PooledBufferWriter[] columns)
+    internal NativeColumnWriters(PooledBufferWriter[] columns, PooledBufferWriter?[] parts, bool[] partsWritten)
     {
         _columns = columns;
+        _parts = parts;
+        _partsWritten = partsWritten;
     }
 
     /// <summary>A writer that appends to the schema's column <paramref name="column"/>; flush it when done.</summary>
@@ -40,4 +44,25 @@ public readonly struct NativeColumnWriters
 
     /// <summary>Counts <paramref name="bytes"/> more bytes of the schema's column <paramref name="column"/> as written.</summary>
     public void Advance(int column, int bytes) => _columns[column].Advance(bytes);
+
+    /// <summary>
+    /// The span a Nullable column's fixed-width values are stored in, <paramref name="bytes"/> bytes: the column's second
+    /// part, its null map (<see cref="Span"/>) being its first. <see cref="AdvancePart"/> past them once stored.
+    /// </summary>
+    public Span<byte> PartSpan(int column, int bytes) => Part(column).GetSpan(bytes).Slice(0, bytes);
+
+    /// <summary>Counts <paramref name="bytes"/> more bytes of the second part of the schema's column <paramref name="column"/> as written.</summary>
+    public void AdvancePart(int column, int bytes) => Part(column).Advance(bytes);
+
+    /// <summary>
+    /// A writer of the second part of the schema's column <paramref name="column"/> (a Nullable's Strings, an Array's
+    /// elements), whose first part (<see cref="Span"/>) is the null map or each array's count; flush it when done.
+    /// </summary>
+    public RowBinaryWriter PartWriter(int column) => new(Part(column)) { CurrentColumn = column };
+
+    private PooledBufferWriter Part(int column)
+    {
+        _partsWritten[column] = true;
+        return _parts[column] ??= new PooledBufferWriter();
+    }
 }

@@ -34,6 +34,9 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
     /// <inheritdoc cref="WrittenMemory"/>
     public ReadOnlySpan<byte> WrittenSpan => Buffer.AsSpan(0, _written);
 
+    /// <summary>The bytes written from <paramref name="start"/> on, to change in place; valid as <see cref="WrittenSpan"/> is.</summary>
+    public Span<byte> WrittenFrom(int start) => Buffer.AsSpan(start, _written - start);
+
     private byte[] Buffer => _buffer ?? throw new ObjectDisposedException(nameof(PooledBufferWriter));
 
     /// <summary>Forgets what was written and keeps the array for the next writes.</summary>

@@ -55,6 +55,30 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>Each column's staged values (made for the first block staged: a batch's transcoding needs none).</summary>
     private PooledBufferWriter[]? _staged;
 
+    /// <summary>
+    /// For each Nullable or Array column of fixed-width or String values, how the generated writer's parts of it are
+    /// sent (<see cref="NativeWrittenParts"/>); null for the other columns.
+    /// </summary>
+    private readonly NativeWrittenParts?[] _partLayouts;
+
+    /// <summary>The second part of each column the generated writer writes as parts (values, elements), the first being <see cref="_staged"/>.</summary>
+    private readonly PooledBufferWriter?[] _parts;
+
+    /// <summary>Which columns the run under way wrote as parts.</summary>
+    private readonly bool[] _partsWritten;
+
+    /// <summary>For each Array column written as parts, the end of the block's elements so far: where the next run's offsets start.</summary>
+    private readonly ulong[] _arrayEnds;
+
+    /// <summary>Where in each column's first part the run under way started.</summary>
+    private readonly int[] _runStarts;
+
+    /// <summary>Which columns of the block being built are their parts as written (<see cref="NativeWrittenParts.IsData"/>).</summary>
+    private readonly bool[] _partsAreData;
+
+    /// <summary>A run's parts of a column sent as a type laid out otherwise, joined back into RowBinary for its encoder.</summary>
+    private PooledBufferWriter? _joined;
+
     /// <summary>The rows staged for the block being built, or the rows of the block last written.</summary>
     private int _rows;
 
@@ -94,11 +118,18 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         var typeNames = new string[columns.Count];
         _types = new ClickHouseType[columns.Count];
         _encoders = new NativeColumnEncoder?[columns.Count];
+        _partLayouts = new NativeWrittenParts?[columns.Count];
+        _parts = new PooledBufferWriter?[columns.Count];
+        _partsWritten = new bool[columns.Count];
+        _arrayEnds = new ulong[columns.Count];
+        _runStarts = new int[columns.Count];
+        _partsAreData = new bool[columns.Count];
         for (int c = 0; c < columns.Count; c++)
         {
             typeNames[c] = NativeLayout.HeaderTypeName(wireTypes?[c] ?? columns[c].Type);
             ClickHouseType type = _types[c] = wireTypes is null ? RowSchemaCache<T>.Types[c] : ClickHouseType.Parse(wireTypes[c]);
             _encoders[c] = NativeLayout.IsFlat(type) ? null : NativeColumnEncoder.For(type);
+            _partLayouts[c] = NativeWrittenParts.For(RowSchemaCache<T>.Types[c], type);
         }
         _typeNames = typeNames;
     }
@@ -230,6 +261,12 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     public void WriteColumn(ref RowBinaryWriter writer, int column)
     {
         WriteColumnHeader(ref writer, column);
+        if (_partsAreData[column])
+        {
+            writer.WriteBytes(_staged![column].WrittenSpan);
+            writer.WriteBytes(_parts[column]!.WrittenSpan);
+            return;
+        }
         if (_encoders[column] is { } encoder)
         {
             WriteEncoded(ref writer, encoder);
@@ -297,12 +334,14 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         for (int c = 0; c < _encoders.Length; c++)
         {
             _staged?[c].Dispose();
+            _parts[c]?.Dispose();
             _encoders[c]?.Dispose();
             if (_transcoders is not null && _transcoders[c] != _encoders[c])
             {
                 _transcoders[c].Dispose();
             }
         }
+        _joined?.Dispose();
     }
 
     private void StartBlock()
@@ -318,7 +357,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         for (int c = 0; c < _staged.Length; c++)
         {
             _staged[c].Clear();
+            _parts[c]?.Clear();
             _encoders[c]?.Clear();
+            _arrayEnds[c] = 0;
+            _partsAreData[c] = false;
         }
         ResetBlockCounts();
     }
@@ -367,38 +409,83 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     /// <summary>
     /// Writes a run's values into every column's buffer, then hands the values of each column Native lays out
-    /// otherwise to its encoder. Returns the RowBinary bytes of the run's values.
+    /// otherwise to its encoder. Returns the bytes of the run's values.
     /// </summary>
     private long StageRun(ReadOnlySpan<T> run, long firstRow)
     {
         CheckInstances(run, firstRow);
         PooledBufferWriter[] columns = _staged!;
-        long before = 0;
-        foreach (PooledBufferWriter staged in columns)
+        long before = StagedBytes();
+        for (int c = 0; c < columns.Length; c++)
         {
-            before += staged.WrittenCount;
+            _runStarts[c] = columns[c].WrittenCount;
         }
         try
         {
-            T.WriteNativeRows(new NativeColumnWriters(columns), run);
+            T.WriteNativeRows(new NativeColumnWriters(columns, _parts, _partsWritten), run);
         }
         catch (Exception exception) when (RowErrors.IsValueError(exception))
         {
+            Array.Clear(_partsWritten);
             throw FindFailedRow(run, firstRow, exception);
         }
-        long after = 0;
         for (int c = 0; c < columns.Length; c++)
         {
-            PooledBufferWriter staged = columns[c];
-            after += staged.WrittenCount;
-            if (_encoders[c] is { } encoder)
+            if (_partsWritten[c])
             {
+                TakeParts(c, _runStarts[c], run.Length);
+            }
+            else if (_encoders[c] is { } encoder)
+            {
+                PooledBufferWriter staged = columns[c];
                 var values = new RowBinaryReader(staged.WrittenSpan) { CurrentColumn = c };
                 encoder.AddMany(ref values, run.Length);
                 staged.Clear();
             }
         }
-        return after - before;
+        return StagedBytes() - before;
+    }
+
+    /// <summary>The bytes staged for the block being built: its columns' values and parts (what encoders took is not counted).</summary>
+    private long StagedBytes()
+    {
+        long bytes = 0;
+        for (int c = 0; c < _staged!.Length; c++)
+        {
+            bytes += _staged[c].WrittenCount + (_parts[c]?.WrittenCount ?? 0);
+        }
+        return bytes;
+    }
+
+    /// <summary>
+    /// A run's parts of a Nullable or Array column (from <paramref name="runStart"/> in the column's first part): kept
+    /// as the block's data, an array's counts turned into offsets, where the column is sent as its row type lays it
+    /// out; else joined back into RowBinary for the column's encoder.
+    /// </summary>
+    private void TakeParts(int column, int runStart, int rows)
+    {
+        _partsWritten[column] = false;
+        NativeWrittenParts layout = _partLayouts[column]
+            ?? throw new InvalidOperationException($"The generated writer of {T.Schema.RowTypeName} wrote column {T.Schema.Columns[column].Name} ({T.Schema.Columns[column].Type}) in parts, which it has none of.");
+        PooledBufferWriter map = _staged![column];
+        PooledBufferWriter values = _parts[column]!;
+        if (layout.IsData)
+        {
+            _partsAreData[column] = true;
+            if (layout.IsArray)
+            {
+                NativeWrittenParts.CountsToEnds(map.WrittenFrom(runStart), ref _arrayEnds[column]);
+            }
+            return;
+        }
+        var rowBinary = new RowBinaryWriter(_joined ??= new PooledBufferWriter()) { CurrentColumn = column };
+        layout.Join(map.WrittenSpan, values.WrittenSpan, ref rowBinary);
+        rowBinary.Flush();
+        var reader = new RowBinaryReader(_joined.WrittenSpan) { CurrentColumn = column };
+        _encoders[column]!.AddMany(ref reader, rows);
+        _joined.Clear();
+        map.Clear();
+        values.Clear();
     }
 
     /// <summary>

@@ -116,7 +116,7 @@ internal readonly record struct NativeColumnParts(int MapStart, int MapLength, i
     }
 
     /// <summary>The bytes of the value at <paramref name="at"/>: <paramref name="valueSize"/>, or a String's length and bytes.</summary>
-    private static int ValueLength(ReadOnlySpan<byte> rowBinary, int at, int valueSize)
+    public static int ValueLength(ReadOnlySpan<byte> rowBinary, int at, int valueSize)
     {
         if (valueSize != StringValues)
         {

@@ -502,12 +502,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
     {
-        global::ClickHouse.RowBinary.RowBinaryWriter numbersColumn = columns.Writer(0);
-        global::ClickHouse.RowBinary.RowBinaryWriter namesColumn = columns.Writer(1);
+        global::System.Span<byte> numbersCounts = columns.Span(0, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter numbersElements = columns.PartWriter(0);
+        global::System.Span<byte> namesCounts = columns.Span(1, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter namesElements = columns.PartWriter(1);
         global::ClickHouse.RowBinary.RowBinaryWriter measurementsColumn = columns.Writer(2);
         global::ClickHouse.RowBinary.RowBinaryWriter matrixColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter idsColumn = columns.Writer(4);
-        global::ClickHouse.RowBinary.RowBinaryWriter octetsColumn = columns.Writer(5);
+        global::System.Span<byte> octetsCounts = columns.Span(5, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter octetsElements = columns.PartWriter(5);
         global::ClickHouse.RowBinary.RowBinaryWriter countersColumn = columns.Writer(6);
         global::ClickHouse.RowBinary.RowBinaryWriter nestedColumn = columns.Writer(7);
         global::ClickHouse.RowBinary.RowBinaryWriter pairsColumn = columns.Writer(8);
@@ -535,12 +538,12 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         for (int i = 0; i < rows.Length; i++)
         {
             global::Samples.Collections.Shapes row = rows[i];
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref numbersColumn, row.Numbers, "Array(Int32)");
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref namesColumn, row.Names, "Array(String)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArrayPart<int>(numbersCounts, ref numbersElements, i, row.Numbers, "Array(Int32)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStringsPart(namesCounts, ref namesElements, i, row.Names, "Array(String)");
             ClickHouseRowColumns.WriteMeasurements(ref measurementsColumn, row.Measurements);
             ClickHouseRowColumns.WriteMatrix(ref matrixColumn, row.Matrix);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref idsColumn, row.Ids, "Array(UUID)");
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<byte>(ref octetsColumn, row.Octets, "Array(UInt8)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArrayPart<byte>(octetsCounts, ref octetsElements, i, row.Octets, "Array(UInt8)");
             ClickHouseRowColumns.WriteCounters(ref countersColumn, row.Counters);
             ClickHouseRowColumns.WriteNested(ref nestedColumn, row.Nested);
             ClickHouseRowColumns.WritePairs(ref pairsColumn, row.Pairs);
@@ -566,12 +569,15 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullNothing(ref alwaysNullColumn, row.AlwaysNull, "Nullable(Nothing)");
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNothingArray<object>(ref alwaysEmptyColumn, row.AlwaysEmpty, "Array(Nothing)");
         }
-        numbersColumn.Flush();
-        namesColumn.Flush();
+        columns.Advance(0, rows.Length * 8);
+        numbersElements.Flush();
+        columns.Advance(1, rows.Length * 8);
+        namesElements.Flush();
         measurementsColumn.Flush();
         matrixColumn.Flush();
         idsColumn.Flush();
-        octetsColumn.Flush();
+        columns.Advance(5, rows.Length * 8);
+        octetsElements.Flush();
         countersColumn.Flush();
         nestedColumn.Flush();
         pairsColumn.Flush();

@@ -200,9 +200,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
     {
         global::System.Span<byte> idColumn = columns.Span(0, rows.Length * 16);
         global::System.Span<byte> timestampColumn = columns.Span(1, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter userIdColumn = columns.Writer(2);
+        global::System.Span<byte> userIdNulls = columns.Span(2, rows.Length);
+        global::System.Span<byte> userIdValues = columns.PartSpan(2, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter kindColumn = columns.Writer(3);
-        global::ClickHouse.RowBinary.RowBinaryWriter tagsColumn = columns.Writer(4);
+        global::System.Span<byte> tagsCounts = columns.Span(4, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter tagsElements = columns.PartWriter(4);
         global::ClickHouse.RowBinary.RowBinaryWriter propertiesColumn = columns.Writer(5);
         global::ClickHouse.RowBinary.RowBinaryWriter amountColumn = columns.Writer(6);
         global::ClickHouse.RowBinary.RowBinaryWriter ipColumn = columns.Writer(7);
@@ -212,9 +214,9 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             global::Analytics.Events.Event row = rows[i];
             global::ClickHouse.RowBinary.RowBinaryPrimitives.WriteUuid(idColumn.Slice(i * 16), row.Id);
             global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(timestampColumn.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Timestamp, 3));
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullable<ulong>(ref userIdColumn, row.UserId);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullablePart<ulong>(userIdNulls, userIdValues, i, row.UserId);
             kindColumn.WriteString(row.Kind);
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStrings(ref tagsColumn, row.Tags, "Array(String)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStringsPart(tagsCounts, ref tagsElements, i, row.Tags, "Array(String)");
             ClickHouseRowColumns.WriteProperties(ref propertiesColumn, row.Properties);
             amountColumn.WriteDecimal(row.Amount, 18, 4);
             ipColumn.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
@@ -222,9 +224,11 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         }
         columns.Advance(0, rows.Length * 16);
         columns.Advance(1, rows.Length * 8);
-        userIdColumn.Flush();
+        columns.Advance(2, rows.Length);
+        columns.AdvancePart(2, rows.Length * 8);
         kindColumn.Flush();
-        tagsColumn.Flush();
+        columns.Advance(4, rows.Length * 8);
+        tagsElements.Flush();
         propertiesColumn.Flush();
         amountColumn.Flush();
         ipColumn.Flush();

@@ -179,7 +179,8 @@ partial class Outer
             {
                 global::System.Span<byte> classColumn = columns.Span(0, rows.Length * 4);
                 global::ClickHouse.RowBinary.RowBinaryWriter labelColumn = columns.Writer(1);
-                global::ClickHouse.RowBinary.RowBinaryWriter noteColumn = columns.Writer(2);
+                global::System.Span<byte> noteNulls = columns.Span(2, rows.Length);
+                global::ClickHouse.RowBinary.RowBinaryWriter noteValues = columns.PartWriter(2);
                 global::System.Span<byte> seenColumn = columns.Span(3, rows.Length * 8);
                 global::System.Span<byte> countColumn = columns.Span(4, rows.Length * 4);
                 for (int i = 0; i < rows.Length; i++)
@@ -187,13 +188,14 @@ partial class Outer
                     global::Samples.Layouts.Outer.Inner.Reading row = rows[i];
                     global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(classColumn.Slice(i * 4), row.@class);
                     labelColumn.WriteString(row.Label);
-                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref noteColumn, row.Note);
+                    global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableStringPart(noteNulls, ref noteValues, i, row.Note);
                     global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(seenColumn.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(row.Seen, 7));
                     global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(countColumn.Slice(i * 4), row.Count);
                 }
                 columns.Advance(0, rows.Length * 4);
                 labelColumn.Flush();
-                noteColumn.Flush();
+                columns.Advance(2, rows.Length);
+                noteValues.Flush();
                 columns.Advance(3, rows.Length * 8);
                 columns.Advance(4, rows.Length * 4);
             }

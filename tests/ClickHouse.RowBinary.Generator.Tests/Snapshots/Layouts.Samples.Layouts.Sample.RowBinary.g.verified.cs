@@ -89,15 +89,17 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
     {
         global::System.Span<byte> valueColumn = columns.Span(0, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter weightsColumn = columns.Writer(1);
+        global::System.Span<byte> weightsCounts = columns.Span(1, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter weightsElements = columns.PartWriter(1);
         for (int i = 0; i < rows.Length; i++)
         {
             global::Samples.Layouts.Sample row = rows[i];
             global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(valueColumn.Slice(i * 8), row.Value);
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArray<int>(ref weightsColumn, row.Weights, "Array(Int32)");
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArrayPart<int>(weightsCounts, ref weightsElements, i, row.Weights, "Array(Int32)");
         }
         columns.Advance(0, rows.Length * 8);
-        weightsColumn.Flush();
+        columns.Advance(1, rows.Length * 8);
+        weightsElements.Flush();
     }
 
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Layouts.Sample>.ReadNative(ref global::ClickHouse.RowBinary.NativeColumns columns, global::System.Span<global::Samples.Layouts.Sample> rows)

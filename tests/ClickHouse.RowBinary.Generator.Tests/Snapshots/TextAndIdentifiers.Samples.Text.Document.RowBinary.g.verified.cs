@@ -342,7 +342,8 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Text.Document>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
     {
         global::ClickHouse.RowBinary.RowBinaryWriter titleColumn = columns.Writer(0);
-        global::ClickHouse.RowBinary.RowBinaryWriter subtitleColumn = columns.Writer(1);
+        global::System.Span<byte> subtitleNulls = columns.Span(1, rows.Length);
+        global::ClickHouse.RowBinary.RowBinaryWriter subtitleValues = columns.PartWriter(1);
         global::ClickHouse.RowBinary.RowBinaryWriter payloadColumn = columns.Writer(2);
         global::ClickHouse.RowBinary.RowBinaryWriter blobColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter codeColumn = columns.Writer(4);
@@ -364,7 +365,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         {
             global::Samples.Text.Document row = rows[i];
             titleColumn.WriteString(row.Title);
-            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableString(ref subtitleColumn, row.Subtitle);
+            global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullableStringPart(subtitleNulls, ref subtitleValues, i, row.Subtitle);
             payloadColumn.WriteString(row.Payload ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("String"));
             blobColumn.WriteString(row.Blob.Span);
             codeColumn.WriteFixedString(row.Code ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("FixedString(8)"), 8);
@@ -384,7 +385,8 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
             anythingColumn.WriteDynamic(row.Anything);
         }
         titleColumn.Flush();
-        subtitleColumn.Flush();
+        columns.Advance(1, rows.Length);
+        subtitleValues.Flush();
         payloadColumn.Flush();
         blobColumn.Flush();
         codeColumn.Flush();

@@ -1,0 +1,185 @@
+using System.Collections.Immutable;
+using System.Globalization;
+
+namespace ClickHouse.RowBinary.Tests.Native;
+
+[ClickHouseRow]
+public sealed partial class PartsWritten
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("parent")] public long? Parent { get; set; }
+    [ClickHouseColumn("ratio")] public float? Ratio { get; set; }
+    [ClickHouseColumn("referrer")] public string? Referrer { get; set; }
+    [ClickHouseColumn("tags")] public uint[] Tags { get; set; } = [];
+    [ClickHouseColumn("codes")] public List<short> Codes { get; set; } = [];
+    [ClickHouseColumn("marks")] public ImmutableArray<double> Marks { get; set; } = [];
+    [ClickHouseColumn("labels")] public string[] Labels { get; set; } = [];
+    [ClickHouseColumn("names")] public List<string> Names { get; set; } = [];
+
+    public string Describe() => string.Create(CultureInfo.InvariantCulture,
+        $"{Id}|{Parent?.ToString(CultureInfo.InvariantCulture) ?? "NULL"}|{Ratio?.ToString(CultureInfo.InvariantCulture) ?? "NULL"}|{Referrer ?? "NULL"}|"
+        + $"{string.Join(',', Tags)}|{string.Join(',', Codes)}|{string.Join(',', Marks)}|{string.Join(',', Labels)}|{string.Join(',', Names)}");
+}
+
+/// <summary>
+/// 36 columns: past the columns written in one pass, so that the fixed-width ones have loops of their own and the
+/// Nullable and Array ones are written as parts in the pass over the rest.
+/// </summary>
+[ClickHouseRow]
+public sealed partial class WidePartsWritten
+{
+    [ClickHouseColumn("n0")] public int N0 { get; set; }
+    [ClickHouseColumn("n1")] public int N1 { get; set; }
+    [ClickHouseColumn("n2")] public int N2 { get; set; }
+    [ClickHouseColumn("n3")] public int N3 { get; set; }
+    [ClickHouseColumn("n4")] public int N4 { get; set; }
+    [ClickHouseColumn("n5")] public int N5 { get; set; }
+    [ClickHouseColumn("n6")] public int N6 { get; set; }
+    [ClickHouseColumn("n7")] public int N7 { get; set; }
+    [ClickHouseColumn("n8")] public int N8 { get; set; }
+    [ClickHouseColumn("n9")] public int N9 { get; set; }
+    [ClickHouseColumn("n10")] public int N10 { get; set; }
+    [ClickHouseColumn("n11")] public int N11 { get; set; }
+    [ClickHouseColumn("n12")] public int N12 { get; set; }
+    [ClickHouseColumn("n13")] public int N13 { get; set; }
+    [ClickHouseColumn("n14")] public int N14 { get; set; }
+    [ClickHouseColumn("n15")] public int N15 { get; set; }
+    [ClickHouseColumn("n16")] public int N16 { get; set; }
+    [ClickHouseColumn("n17")] public int N17 { get; set; }
+    [ClickHouseColumn("n18")] public int N18 { get; set; }
+    [ClickHouseColumn("n19")] public int N19 { get; set; }
+    [ClickHouseColumn("n20")] public int N20 { get; set; }
+    [ClickHouseColumn("n21")] public int N21 { get; set; }
+    [ClickHouseColumn("n22")] public int N22 { get; set; }
+    [ClickHouseColumn("n23")] public int N23 { get; set; }
+    [ClickHouseColumn("n24")] public int N24 { get; set; }
+    [ClickHouseColumn("n25")] public int N25 { get; set; }
+    [ClickHouseColumn("n26")] public int N26 { get; set; }
+    [ClickHouseColumn("n27")] public int N27 { get; set; }
+    [ClickHouseColumn("n28")] public int N28 { get; set; }
+    [ClickHouseColumn("n29")] public int N29 { get; set; }
+    [ClickHouseColumn("name")] public string Name { get; set; } = "";
+    [ClickHouseColumn("parent")] public long? Parent { get; set; }
+    [ClickHouseColumn("referrer")] public string? Referrer { get; set; }
+    [ClickHouseColumn("tags")] public uint[] Tags { get; set; } = [];
+    [ClickHouseColumn("labels")] public List<string> Labels { get; set; } = [];
+    [ClickHouseColumn("last")] public ushort Last { get; set; }
+}
+
+/// <summary>
+/// Native writes of Nullable and Array columns of numbers and Strings put each row's value straight into the column's
+/// parts (a null map and the values, counts and the elements). Checked against the other way the library makes the
+/// same blocks: the rows written in RowBinary and every value taken apart by the columns' encoders (the batch
+/// inserter's transcoding), byte for byte, over several runs and two blocks; and against a table whose types lay the
+/// columns out otherwise (LowCardinality), for which the parts are joined back for the encoders.
+/// </summary>
+public class WrittenPartsTests
+{
+    /// <summary>Runs of at most 4,096 rows: 5,000 rows are several runs of one block (the encoders' blocks cut by other rules).</summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(5_000)]
+    public async Task Parts_are_the_bytes_the_encoders_make(int count)
+    {
+        PartsWritten[] rows = [.. Enumerable.Range(0, count).Select(MakeRow)];
+
+        byte[] written = await WriteAsync(rows, wireTypes: null);
+
+        Assert.Equal(await TranscodeAsync(rows, wireTypes: null), written);
+        Assert.Equal(rows.Select(r => r.Describe()), NativeSerializer.ReadList<PartsWritten>(written).Select(r => r.Describe()));
+    }
+
+    [Fact]
+    public async Task Columns_sent_as_types_laid_out_otherwise_are_joined_back_for_their_encoders()
+    {
+        PartsWritten[] rows = [.. Enumerable.Range(0, 5_000).Select(MakeRow)];
+
+        byte[] written = await WriteAsync(rows, LowCardinalityTypes);
+
+        Assert.Equal(await TranscodeAsync(rows, LowCardinalityTypes), written);
+        Assert.NotEqual(await WriteAsync(rows, wireTypes: null), written);
+        Assert.Equal(rows.Select(r => r.Describe()), NativeSerializer.ReadList<PartsWritten>(written).Select(r => r.Describe()));
+    }
+
+    /// <summary>Blocks of at most about 2 MiB: 70,000 rows are several, each starting its offsets and parts afresh.</summary>
+    [Fact]
+    public async Task Parts_over_several_blocks_read_back_and_do_not_depend_on_how_the_rows_were_handed_over()
+    {
+        PartsWritten[] rows = [.. Enumerable.Range(0, 70_000).Select(MakeRow)];
+
+        byte[] written = await WriteAsync(rows, wireTypes: null);
+        var streamed = new System.Buffers.ArrayBufferWriter<byte>();
+        NativeSerializer.Write(streamed, rows.Select(row => row));
+
+        Assert.Equal(written, streamed.WrittenSpan.ToArray());
+        Assert.Equal(rows.Select(r => r.Describe()), NativeSerializer.ReadList<PartsWritten>(written).Select(r => r.Describe()));
+        Assert.Equal(rows.Select(r => r.Describe()), NativeSerializer.ReadList<PartsWritten>(await WriteAsync(rows, LowCardinalityTypes)).Select(r => r.Describe()));
+    }
+
+    private static readonly string[] LowCardinalityTypes =
+    [
+        "UInt32", "LowCardinality(Nullable(Int64))", "Nullable(Float32)", "LowCardinality(Nullable(String))", "Array(LowCardinality(UInt32))",
+        "Array(Int16)", "Array(Float64)", "Array(LowCardinality(String))", "Array(LowCardinality(String))",
+    ];
+
+    [Fact]
+    public async Task A_row_wider_than_one_pass_writes_its_parts_in_the_pass_over_the_columns_that_are_not_fixed_width()
+    {
+        WidePartsWritten[] rows = [.. Enumerable.Range(0, 9_000).Select(i => new WidePartsWritten
+        {
+            N0 = i, N17 = -i, N29 = i * 3, Name = "n" + (i % 13).ToString(CultureInfo.InvariantCulture),
+            Parent = i % 4 == 0 ? null : i * 7L, Referrer = i % 5 == 0 ? null : "r" + i.ToString(CultureInfo.InvariantCulture),
+            Tags = [.. Enumerable.Range(0, i % 4).Select(t => (uint)(i + t))], Labels = [.. Enumerable.Range(0, i % 3).Select(t => "l" + t.ToString(CultureInfo.InvariantCulture))],
+            Last = (ushort)i,
+        })];
+
+        byte[] written = await WriteAsync(rows, wireTypes: null);
+
+        Assert.Equal(await TranscodeAsync(rows, wireTypes: null), written);
+        Assert.Equal(rows.Select(r => (r.N17, r.Parent, r.Referrer, string.Join(',', r.Tags), string.Join(',', r.Labels), r.Last)),
+            NativeSerializer.ReadList<WidePartsWritten>(written).Select(r => (r.N17, r.Parent, r.Referrer, string.Join(',', r.Tags), string.Join(',', r.Labels), r.Last)));
+    }
+
+    [Fact]
+    public void A_null_array_names_its_column_and_row()
+    {
+        PartsWritten[] rows = [.. Enumerable.Range(0, 5_000).Select(MakeRow)];
+        rows[4_321].Labels = null!;
+
+        var error = Assert.Throws<RowBinaryException>(() => NativeSerializer.Write(new System.Buffers.ArrayBufferWriter<byte>(), rows));
+
+        Assert.Contains("labels", error.Message, StringComparison.Ordinal);
+        Assert.Contains("4321", error.Message, StringComparison.Ordinal);
+    }
+
+    private static PartsWritten MakeRow(int i) => new()
+    {
+        Id = (uint)i,
+        Parent = i % 3 == 0 ? null : -i * 11L,
+        Ratio = i % 7 == 0 ? null : i / 8f,
+        Referrer = i % 5 == 0 ? null : i % 5 == 1 ? "" : "r" + (i % 97).ToString(CultureInfo.InvariantCulture),
+        Tags = [.. Enumerable.Range(0, i % 3).Select(t => (uint)(i + t))],
+        Codes = [.. Enumerable.Range(0, i % 2).Select(t => (short)(i - t))],
+        Marks = [.. Enumerable.Range(0, (i / 3) % 2).Select(t => i * 0.5 + t)],
+        Labels = [.. Enumerable.Range(0, i % 4 == 3 ? 0 : 1).Select(t => "é" + (i % 11).ToString(CultureInfo.InvariantCulture))],
+        Names = [.. Enumerable.Range(0, i % 2).Select(t => "")],
+    };
+
+    private static async Task<byte[]> WriteAsync<T>(T[] rows, IReadOnlyList<string>? wireTypes)
+        where T : IClickHouseRow<T>
+    {
+        using var output = new MemoryStream();
+        await NativeSerializer.WriteAsync(output, rows, wireTypes, rowsSent: null, CancellationToken.None);
+        return output.ToArray();
+    }
+
+    private static async Task<byte[]> TranscodeAsync<T>(T[] rows, IReadOnlyList<string>? wireTypes)
+        where T : IClickHouseRow<T>
+    {
+        var rowBinary = new System.Buffers.ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(rowBinary, rows, RowBinaryFormat.RowBinary);
+        using var output = new MemoryStream();
+        await NativeBatchBody.TranscodeRows<T>(rowBinary.WrittenMemory, rows.Length, wireTypes, output);
+        return output.ToArray();
+    }
+}
