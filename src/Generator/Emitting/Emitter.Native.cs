@@ -150,13 +150,17 @@ internal sealed partial class Emitter
 
         /// <summary>Counts and Strings (<c>WriteStringsPart</c>).</summary>
         ArrayStrings,
+
+        /// <summary>Counts, keys and values, each fixed-width or a String: a loop over the map's entries.</summary>
+        Map,
     }
 
     /// <param name="Kind">The parts.</param>
     /// <param name="Element">The C# type of the value or element.</param>
     /// <param name="ValueSize">The bytes of a value, for <see cref="NativeWritePartKind.NullableNumbers"/>.</param>
     /// <param name="ClickHouseType">The column's type, for messages.</param>
-    private sealed record NativeWritePart(NativeWritePartKind Kind, string Element, int ValueSize, string ClickHouseType);
+    /// <param name="Map">The map, for <see cref="NativeWritePartKind.Map"/>.</param>
+    private sealed record NativeWritePart(NativeWritePartKind Kind, string Element, int ValueSize, string ClickHouseType, MapValueSpec? Map = null);
 
     /// <summary>
     /// How Native's writer writes a field as its column's parts: a Nullable number or String, an Array of numbers or
@@ -172,6 +176,8 @@ internal sealed partial class Emitter
                 return new NativeWritePart(NativeWritePartKind.NullableNumbers, inner.TypeName, fixedWidth.ByteSize, nullable.ClickHouseType);
             case NullableValueSpec { Inner: ScalarValueSpec { IsText: true } inner } nullable when IsNative(nullable, "Nullable("):
                 return new NativeWritePart(NativeWritePartKind.NullableStrings, inner.TypeName, 0, nullable.ClickHouseType);
+            case MapValueSpec map when IsNative(map, "Map(") && IsFlat(map.Key) && IsFlat(map.Value):
+                return new NativeWritePart(NativeWritePartKind.Map, map.TypeName, 0, map.ClickHouseType, map);
             case ArrayValueSpec { Dimension: 0 } array when IsNative(array, "Array("):
                 return (ElementsOf(array), array.Kind) switch
                 {
@@ -186,6 +192,10 @@ internal sealed partial class Emitter
         }
 
         static bool IsNative(ValueSpec spec, string prefix) => spec.ClickHouseType.StartsWith(prefix, System.StringComparison.Ordinal);
+
+        // A String, or a fixed-width value in its RowBinary bytes, as the runtime's NativeWrittenParts takes a map's keys and values.
+        static bool IsFlat(ValueSpec spec) => spec is ScalarValueSpec scalar && (scalar.IsText || ScalarCode.FixedWidth(scalar) is not null)
+            && !spec.ClickHouseType.StartsWith("Nullable(", System.StringComparison.Ordinal);
     }
 
     /// <summary>Every column's write, in schema order.</summary>
@@ -213,7 +223,7 @@ internal sealed partial class Emitter
                 continue;
             }
             ColumnMethods? methods = _columnMethods[index];
-            if (methods is null && NativeWritePartOf(field.Value) is { } part)
+            if ((methods is null || field.Value is MapValueSpec) && NativeWritePartOf(field.Value) is { } part)
             {
                 writes.Add(new NativeRowWrite(column++, field.LocalName, null, member, null, part));
                 continue;
@@ -255,6 +265,11 @@ internal sealed partial class Emitter
                     _code.WriteLine(fixedWidth.StoreAt(locals[w], at, $"{locals[w]}.Slice({at})", value) + ";");
                     continue;
                 }
+                if (write.Part is { Kind: NativeWritePartKind.Map } mapPart)
+                {
+                    EmitWriteNativeMapParts(mapPart.Map!, write, locals[w], partLocals[w], index, names);
+                    continue;
+                }
                 if (write.Part is { } part)
                 {
                     _code.WriteLine(NativePartWrite(part, locals[w], partLocals[w], index, write.Member!) + ";");
@@ -276,17 +291,54 @@ internal sealed partial class Emitter
         }
     }
 
-    /// <summary>Declares a column's two parts: its null map or counts (a span), and its values (a span or a writer) or elements (a writer).</summary>
+    /// <summary>
+    /// Declares a column's parts: its null map or counts (a span), then its values (a span or a writer), its elements
+    /// (a writer), or a map's keys and values (two writers, named in <paramref name="second"/> separated by a comma).
+    /// </summary>
     private void EmitDeclareNativeParts(NativeRowWrite write, NativeWritePart part, LocalNames names, out string first, out string second)
     {
         string column = Number(write.Column);
         bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
         first = names.Take(write.Hint + (isNullable ? "Nulls" : "Counts"));
-        second = names.Take(write.Hint + (isNullable ? "Values" : "Elements"));
         _code.WriteLine($"global::System.Span<byte> {first} = columns.Span({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
+        if (part.Kind == NativeWritePartKind.Map)
+        {
+            string keys = names.Take(write.Hint + "Keys");
+            string values = names.Take(write.Hint + "Values");
+            _code.WriteLine($"{WriterType} {keys} = columns.PartWriter({column}, 1);");
+            _code.WriteLine($"{WriterType} {values} = columns.PartWriter({column}, 2);");
+            second = keys + "," + values;
+            return;
+        }
+        second = names.Take(write.Hint + (isNullable ? "Values" : "Elements"));
         _code.WriteLine(part.Kind == NativeWritePartKind.NullableNumbers
-            ? $"global::System.Span<byte> {second} = columns.PartSpan({column}, rows.Length * {Number(part.ValueSize)});"
-            : $"{WriterType} {second} = columns.PartWriter({column});");
+            ? $"global::System.Span<byte> {second} = columns.PartSpan({column}, 1, rows.Length * {Number(part.ValueSize)});"
+            : $"{WriterType} {second} = columns.PartWriter({column}, 1);");
+    }
+
+    /// <summary>
+    /// A row's map written into its column's parts: its entry count, then each entry's key and value into the keys'
+    /// and the values' writers, as the RowBinary writer writes them (<see cref="EmitWriteMap"/>).
+    /// </summary>
+    private void EmitWriteNativeMapParts(MapValueSpec map, NativeRowWrite write, string counts, string parts, string index, LocalNames names)
+    {
+        string[] writers = parts.Split(',');
+        _code.WriteLine("{");
+        _code.Indent();
+        string local = EnsureLocal(map, write.Member!, write.Hint + "Map", names);
+        _code.WriteLine($"global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian({counts}.Slice({index} * 8), (ulong){local}.Count);");
+        string pair = names.Take(write.Hint + "Entry");
+        string source = map.Kind == MapKind.KeyValuePairList
+            ? $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({local})"
+            : local;
+        _code.WriteLine($"foreach (global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}> {pair} in {source})");
+        using (_code.OpenBlock())
+        {
+            EmitWriteToColumn(writers[0], () => EmitWriteValue(map.Key, pair + ".Key", write.Hint + "Key", names));
+            EmitWriteToColumn(writers[1], () => EmitWriteValue(map.Value, pair + ".Value", write.Hint + "Value", names));
+        }
+        _code.Unindent();
+        _code.WriteLine("}");
     }
 
     /// <summary>A row's value written into its column's parts by one call.</summary>
@@ -308,9 +360,15 @@ internal sealed partial class Emitter
         string column = Number(write.Column);
         bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
         _code.WriteLine($"columns.Advance({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
-        _code.WriteLine(part.Kind == NativeWritePartKind.NullableNumbers
-            ? $"columns.AdvancePart({column}, rows.Length * {Number(part.ValueSize)});"
-            : $"{second}.Flush();");
+        if (part.Kind == NativeWritePartKind.NullableNumbers)
+        {
+            _code.WriteLine($"columns.AdvancePart({column}, 1, rows.Length * {Number(part.ValueSize)});");
+            return;
+        }
+        foreach (string writer in second.Split(','))
+        {
+            _code.WriteLine($"{writer}.Flush();");
+        }
     }
 
     /// <summary>The bytes of a run's values of a fixed-width column.</summary>

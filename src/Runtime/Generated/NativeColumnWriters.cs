@@ -14,6 +14,7 @@ namespace ClickHouse.RowBinary;
 public readonly struct NativeColumnWriters
 {
     private readonly PooledBufferWriter[] _columns;
+    /// <summary>Parts 1 and 2 of each column, two entries a column.</summary>
     private readonly PooledBufferWriter?[] _parts;
     private readonly bool[] _partsWritten;
 
@@ -46,23 +47,29 @@ public readonly struct NativeColumnWriters
     public void Advance(int column, int bytes) => _columns[column].Advance(bytes);
 
     /// <summary>
-    /// The span a Nullable column's fixed-width values are stored in, <paramref name="bytes"/> bytes: the column's second
-    /// part, its null map (<see cref="Span"/>) being its first. <see cref="AdvancePart"/> past them once stored.
+    /// The span that part <paramref name="part"/> (1) of the schema's column <paramref name="column"/> stores its
+    /// fixed-width values in, <paramref name="bytes"/> bytes: a Nullable's values, whose null map is the column's own
+    /// <see cref="Span"/>. <see cref="AdvancePart"/> past them once stored.
     /// </summary>
-    public Span<byte> PartSpan(int column, int bytes) => Part(column).GetSpan(bytes).Slice(0, bytes);
+    public Span<byte> PartSpan(int column, int part, int bytes) => Part(column, part).GetSpan(bytes).Slice(0, bytes);
 
-    /// <summary>Counts <paramref name="bytes"/> more bytes of the second part of the schema's column <paramref name="column"/> as written.</summary>
-    public void AdvancePart(int column, int bytes) => Part(column).Advance(bytes);
+    /// <summary>Counts <paramref name="bytes"/> more bytes of part <paramref name="part"/> of the schema's column <paramref name="column"/> as written.</summary>
+    public void AdvancePart(int column, int part, int bytes) => Part(column, part).Advance(bytes);
 
     /// <summary>
-    /// A writer of the second part of the schema's column <paramref name="column"/> (a Nullable's Strings, an Array's
-    /// elements), whose first part (<see cref="Span"/>) is the null map or each array's count; flush it when done.
+    /// A writer of part <paramref name="part"/> of the schema's column <paramref name="column"/>: a Nullable's Strings
+    /// (1), an Array's elements (1), a Map's keys (1) and values (2), whose null map or counts are the column's own
+    /// <see cref="Span"/>; flush it when done.
     /// </summary>
-    public RowBinaryWriter PartWriter(int column) => new(Part(column)) { CurrentColumn = column };
+    public RowBinaryWriter PartWriter(int column, int part) => new(Part(column, part)) { CurrentColumn = column };
 
-    private PooledBufferWriter Part(int column)
+    private PooledBufferWriter Part(int column, int part)
     {
+        if (part is not (1 or 2))
+        {
+            throw new ArgumentOutOfRangeException(nameof(part), part, "A column has parts 1 and 2 besides its own.");
+        }
         _partsWritten[column] = true;
-        return _parts[column] ??= new PooledBufferWriter();
+        return _parts[(column * 2) + part - 1] ??= new PooledBufferWriter();
     }
 }

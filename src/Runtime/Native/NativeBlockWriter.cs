@@ -61,7 +61,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     private readonly NativeWrittenParts?[] _partLayouts;
 
-    /// <summary>The second part of each column the generated writer writes as parts (values, elements), the first being <see cref="_staged"/>.</summary>
+    /// <summary>
+    /// Parts 1 and 2 of each column the generated writer writes as parts (values, elements, a map's keys and values),
+    /// two entries a column, part 0 being <see cref="_staged"/>.
+    /// </summary>
     private readonly PooledBufferWriter?[] _parts;
 
     /// <summary>Which columns the run under way wrote as parts.</summary>
@@ -119,7 +122,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         _types = new ClickHouseType[columns.Count];
         _encoders = new NativeColumnEncoder?[columns.Count];
         _partLayouts = new NativeWrittenParts?[columns.Count];
-        _parts = new PooledBufferWriter?[columns.Count];
+        _parts = new PooledBufferWriter?[columns.Count * 2];
         _partsWritten = new bool[columns.Count];
         _arrayEnds = new ulong[columns.Count];
         _runStarts = new int[columns.Count];
@@ -264,7 +267,11 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         if (_partsAreData[column])
         {
             writer.WriteBytes(_staged![column].WrittenSpan);
-            writer.WriteBytes(_parts[column]!.WrittenSpan);
+            writer.WriteBytes(_parts[column * 2]!.WrittenSpan);
+            if (_partLayouts[column]!.IsMap)
+            {
+                writer.WriteBytes(_parts[(column * 2) + 1]!.WrittenSpan);
+            }
             return;
         }
         if (_encoders[column] is { } encoder)
@@ -334,7 +341,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         for (int c = 0; c < _encoders.Length; c++)
         {
             _staged?[c].Dispose();
-            _parts[c]?.Dispose();
+            _parts[c * 2]?.Dispose();
+            _parts[(c * 2) + 1]?.Dispose();
             _encoders[c]?.Dispose();
             if (_transcoders is not null && _transcoders[c] != _encoders[c])
             {
@@ -357,7 +365,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         for (int c = 0; c < _staged.Length; c++)
         {
             _staged[c].Clear();
-            _parts[c]?.Clear();
+            _parts[c * 2]?.Clear();
+            _parts[(c * 2) + 1]?.Clear();
             _encoders[c]?.Clear();
             _arrayEnds[c] = 0;
             _partsAreData[c] = false;
@@ -452,7 +461,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         long bytes = 0;
         for (int c = 0; c < _staged!.Length; c++)
         {
-            bytes += _staged[c].WrittenCount + (_parts[c]?.WrittenCount ?? 0);
+            bytes += _staged[c].WrittenCount + (_parts[c * 2]?.WrittenCount ?? 0) + (_parts[(c * 2) + 1]?.WrittenCount ?? 0);
         }
         return bytes;
     }
@@ -468,24 +477,26 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         NativeWrittenParts layout = _partLayouts[column]
             ?? throw new InvalidOperationException($"The generated writer of {T.Schema.RowTypeName} wrote column {T.Schema.Columns[column].Name} ({T.Schema.Columns[column].Type}) in parts, which it has none of.");
         PooledBufferWriter map = _staged![column];
-        PooledBufferWriter values = _parts[column]!;
+        PooledBufferWriter values = _parts[column * 2]!;
+        PooledBufferWriter? mapValues = layout.IsMap ? _parts[(column * 2) + 1]! : null;
         if (layout.IsData)
         {
             _partsAreData[column] = true;
-            if (layout.IsArray)
+            if (layout.IsArray || layout.IsMap)
             {
                 NativeWrittenParts.CountsToEnds(map.WrittenFrom(runStart), ref _arrayEnds[column]);
             }
             return;
         }
         var rowBinary = new RowBinaryWriter(_joined ??= new PooledBufferWriter()) { CurrentColumn = column };
-        layout.Join(map.WrittenSpan, values.WrittenSpan, ref rowBinary);
+        layout.Join(map.WrittenSpan, values.WrittenSpan, mapValues is null ? default : mapValues.WrittenSpan, ref rowBinary);
         rowBinary.Flush();
         var reader = new RowBinaryReader(_joined.WrittenSpan) { CurrentColumn = column };
         _encoders[column]!.AddMany(ref reader, rows);
         _joined.Clear();
         map.Clear();
         values.Clear();
+        mapValues?.Clear();
     }
 
     /// <summary>

@@ -503,17 +503,21 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
     static void global::ClickHouse.RowBinary.IClickHouseRow<global::Samples.Collections.Shapes>.WriteNativeRows(global::ClickHouse.RowBinary.NativeColumnWriters columns, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
     {
         global::System.Span<byte> numbersCounts = columns.Span(0, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter numbersElements = columns.PartWriter(0);
+        global::ClickHouse.RowBinary.RowBinaryWriter numbersElements = columns.PartWriter(0, 1);
         global::System.Span<byte> namesCounts = columns.Span(1, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter namesElements = columns.PartWriter(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter namesElements = columns.PartWriter(1, 1);
         global::ClickHouse.RowBinary.RowBinaryWriter measurementsColumn = columns.Writer(2);
         global::ClickHouse.RowBinary.RowBinaryWriter matrixColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter idsColumn = columns.Writer(4);
         global::System.Span<byte> octetsCounts = columns.Span(5, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter octetsElements = columns.PartWriter(5);
-        global::ClickHouse.RowBinary.RowBinaryWriter countersColumn = columns.Writer(6);
+        global::ClickHouse.RowBinary.RowBinaryWriter octetsElements = columns.PartWriter(5, 1);
+        global::System.Span<byte> countersCounts = columns.Span(6, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter countersKeys = columns.PartWriter(6, 1);
+        global::ClickHouse.RowBinary.RowBinaryWriter countersValues = columns.PartWriter(6, 2);
         global::ClickHouse.RowBinary.RowBinaryWriter nestedColumn = columns.Writer(7);
-        global::ClickHouse.RowBinary.RowBinaryWriter pairsColumn = columns.Writer(8);
+        global::System.Span<byte> pairsCounts = columns.Span(8, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter pairsKeys = columns.PartWriter(8, 1);
+        global::ClickHouse.RowBinary.RowBinaryWriter pairsValues = columns.PartWriter(8, 2);
         global::ClickHouse.RowBinary.RowBinaryWriter pairColumn = columns.Writer(9);
         global::ClickHouse.RowBinary.RowBinaryWriter namedColumn = columns.Writer(10);
         global::ClickHouse.RowBinary.RowBinaryWriter homeColumn = columns.Writer(11);
@@ -544,9 +548,25 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
             ClickHouseRowColumns.WriteMatrix(ref matrixColumn, row.Matrix);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteUuids(ref idsColumn, row.Ids, "Array(UUID)");
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteArrayPart<byte>(octetsCounts, ref octetsElements, i, row.Octets, "Array(UInt8)");
-            ClickHouseRowColumns.WriteCounters(ref countersColumn, row.Counters);
+            {
+                global::System.Collections.Generic.Dictionary<string, ulong> countersMap = row.Counters ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, UInt64)");
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(countersCounts.Slice(i * 8), (ulong)countersMap.Count);
+                foreach (global::System.Collections.Generic.KeyValuePair<string, ulong> countersEntry in countersMap)
+                {
+                    countersKeys.WriteString(countersEntry.Key);
+                    countersValues.WriteUInt64(countersEntry.Value);
+                }
+            }
             ClickHouseRowColumns.WriteNested(ref nestedColumn, row.Nested);
-            ClickHouseRowColumns.WritePairs(ref pairsColumn, row.Pairs);
+            {
+                global::System.Collections.Generic.List<global::System.Collections.Generic.KeyValuePair<string, int>> pairsMap = row.Pairs ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, Int32)");
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(pairsCounts.Slice(i * 8), (ulong)pairsMap.Count);
+                foreach (global::System.Collections.Generic.KeyValuePair<string, int> pairsEntry in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(pairsMap))
+                {
+                    pairsKeys.WriteString(pairsEntry.Key);
+                    pairsValues.WriteInt32(pairsEntry.Value);
+                }
+            }
             ClickHouseRowColumns.WritePair(ref pairColumn, row.Pair);
             ClickHouseRowColumns.WriteNamed(ref namedColumn, row.Named);
             ClickHouseRowColumns.WriteHome(ref homeColumn, row.Home);
@@ -578,9 +598,13 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         idsColumn.Flush();
         columns.Advance(5, rows.Length * 8);
         octetsElements.Flush();
-        countersColumn.Flush();
+        columns.Advance(6, rows.Length * 8);
+        countersKeys.Flush();
+        countersValues.Flush();
         nestedColumn.Flush();
-        pairsColumn.Flush();
+        columns.Advance(8, rows.Length * 8);
+        pairsKeys.Flush();
+        pairsValues.Flush();
         pairColumn.Flush();
         namedColumn.Flush();
         homeColumn.Flush();

@@ -201,11 +201,13 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         global::System.Span<byte> idColumn = columns.Span(0, rows.Length * 16);
         global::System.Span<byte> timestampColumn = columns.Span(1, rows.Length * 8);
         global::System.Span<byte> userIdNulls = columns.Span(2, rows.Length);
-        global::System.Span<byte> userIdValues = columns.PartSpan(2, rows.Length * 8);
+        global::System.Span<byte> userIdValues = columns.PartSpan(2, 1, rows.Length * 8);
         global::ClickHouse.RowBinary.RowBinaryWriter kindColumn = columns.Writer(3);
         global::System.Span<byte> tagsCounts = columns.Span(4, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter tagsElements = columns.PartWriter(4);
-        global::ClickHouse.RowBinary.RowBinaryWriter propertiesColumn = columns.Writer(5);
+        global::ClickHouse.RowBinary.RowBinaryWriter tagsElements = columns.PartWriter(4, 1);
+        global::System.Span<byte> propertiesCounts = columns.Span(5, rows.Length * 8);
+        global::ClickHouse.RowBinary.RowBinaryWriter propertiesKeys = columns.PartWriter(5, 1);
+        global::ClickHouse.RowBinary.RowBinaryWriter propertiesValues = columns.PartWriter(5, 2);
         global::ClickHouse.RowBinary.RowBinaryWriter amountColumn = columns.Writer(6);
         global::ClickHouse.RowBinary.RowBinaryWriter ipColumn = columns.Writer(7);
         global::System.Span<byte> flagColumn = columns.Span(8, rows.Length);
@@ -217,7 +219,15 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteNullablePart<ulong>(userIdNulls, userIdValues, i, row.UserId);
             kindColumn.WriteString(row.Kind);
             global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.WriteStringsPart(tagsCounts, ref tagsElements, i, row.Tags, "Array(String)");
-            ClickHouseRowColumns.WriteProperties(ref propertiesColumn, row.Properties);
+            {
+                global::System.Collections.Generic.Dictionary<string, string> propertiesMap = row.Properties ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("Map(String, String)");
+                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(propertiesCounts.Slice(i * 8), (ulong)propertiesMap.Count);
+                foreach (global::System.Collections.Generic.KeyValuePair<string, string> propertiesEntry in propertiesMap)
+                {
+                    propertiesKeys.WriteString(propertiesEntry.Key);
+                    propertiesValues.WriteString(propertiesEntry.Value);
+                }
+            }
             amountColumn.WriteDecimal(row.Amount, 18, 4);
             ipColumn.WriteIPv6(row.Ip ?? throw global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.NullValue("IPv6"));
             flagColumn[i] = row.Flag ? (byte)1 : (byte)0;
@@ -225,11 +235,13 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         columns.Advance(0, rows.Length * 16);
         columns.Advance(1, rows.Length * 8);
         columns.Advance(2, rows.Length);
-        columns.AdvancePart(2, rows.Length * 8);
+        columns.AdvancePart(2, 1, rows.Length * 8);
         kindColumn.Flush();
         columns.Advance(4, rows.Length * 8);
         tagsElements.Flush();
-        propertiesColumn.Flush();
+        columns.Advance(5, rows.Length * 8);
+        propertiesKeys.Flush();
+        propertiesValues.Flush();
         amountColumn.Flush();
         ipColumn.Flush();
         columns.Advance(8, rows.Length);

@@ -180,7 +180,7 @@ partial class Outer
                 global::System.Span<byte> classColumn = columns.Span(0, rows.Length * 4);
                 global::ClickHouse.RowBinary.RowBinaryWriter labelColumn = columns.Writer(1);
                 global::System.Span<byte> noteNulls = columns.Span(2, rows.Length);
-                global::ClickHouse.RowBinary.RowBinaryWriter noteValues = columns.PartWriter(2);
+                global::ClickHouse.RowBinary.RowBinaryWriter noteValues = columns.PartWriter(2, 1);
                 global::System.Span<byte> seenColumn = columns.Span(3, rows.Length * 8);
                 global::System.Span<byte> countColumn = columns.Span(4, rows.Length * 4);
                 for (int i = 0; i < rows.Length; i++)

@@ -90,7 +90,7 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
     {
         global::System.Span<byte> valueColumn = columns.Span(0, rows.Length * 8);
         global::System.Span<byte> weightsCounts = columns.Span(1, rows.Length * 8);
-        global::ClickHouse.RowBinary.RowBinaryWriter weightsElements = columns.PartWriter(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter weightsElements = columns.PartWriter(1, 1);
         for (int i = 0; i < rows.Length; i++)
         {
             global::Samples.Layouts.Sample row = rows[i];

@@ -343,7 +343,7 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
     {
         global::ClickHouse.RowBinary.RowBinaryWriter titleColumn = columns.Writer(0);
         global::System.Span<byte> subtitleNulls = columns.Span(1, rows.Length);
-        global::ClickHouse.RowBinary.RowBinaryWriter subtitleValues = columns.PartWriter(1);
+        global::ClickHouse.RowBinary.RowBinaryWriter subtitleValues = columns.PartWriter(1, 1);
         global::ClickHouse.RowBinary.RowBinaryWriter payloadColumn = columns.Writer(2);
         global::ClickHouse.RowBinary.RowBinaryWriter blobColumn = columns.Writer(3);
         global::ClickHouse.RowBinary.RowBinaryWriter codeColumn = columns.Writer(4);

@@ -15,10 +15,15 @@ public sealed partial class PartsWritten
     [ClickHouseColumn("marks")] public ImmutableArray<double> Marks { get; set; } = [];
     [ClickHouseColumn("labels")] public string[] Labels { get; set; } = [];
     [ClickHouseColumn("names")] public List<string> Names { get; set; } = [];
+    [ClickHouseColumn("counters")] public Dictionary<string, ulong> Counters { get; set; } = [];
+    [ClickHouseColumn("weights")] public List<KeyValuePair<int, double>> Weights { get; set; } = [];
+    [ClickHouseColumn("titles")] public Dictionary<uint, string> Titles { get; set; } = [];
 
     public string Describe() => string.Create(CultureInfo.InvariantCulture,
         $"{Id}|{Parent?.ToString(CultureInfo.InvariantCulture) ?? "NULL"}|{Ratio?.ToString(CultureInfo.InvariantCulture) ?? "NULL"}|{Referrer ?? "NULL"}|"
-        + $"{string.Join(',', Tags)}|{string.Join(',', Codes)}|{string.Join(',', Marks)}|{string.Join(',', Labels)}|{string.Join(',', Names)}");
+        + $"{string.Join(',', Tags)}|{string.Join(',', Codes)}|{string.Join(',', Marks)}|{string.Join(',', Labels)}|{string.Join(',', Names)}|"
+        + $"{string.Join(',', Counters.Select(c => c.Key + "=" + c.Value))}|{string.Join(',', Weights.Select(c => c.Key + "=" + c.Value))}|"
+        + $"{string.Join(',', Titles.Select(c => c.Key + "=" + c.Value))}");
 }
 
 /// <summary>
@@ -101,6 +106,22 @@ public class WrittenPartsTests
         Assert.Equal(rows.Select(r => r.Describe()), NativeSerializer.ReadList<PartsWritten>(written).Select(r => r.Describe()));
     }
 
+    [Fact]
+    public async Task A_row_type_of_LowCardinality_elements_writes_parts_that_are_joined_back_for_the_encoder()
+    {
+        LowCardinalityParts[] rows = [.. Enumerable.Range(0, 5_000).Select(i => new LowCardinalityParts
+        {
+            Id = (uint)i, Referrer = i % 3 == 0 ? null : "r" + (i % 7).ToString(CultureInfo.InvariantCulture),
+            Labels = [.. Enumerable.Range(0, i % 3).Select(t => "l" + ((i + t) % 5).ToString(CultureInfo.InvariantCulture))],
+        })];
+
+        byte[] written = await WriteAsync(rows, wireTypes: null);
+
+        Assert.Equal(await TranscodeAsync(rows, wireTypes: null), written);
+        Assert.Equal(rows.Select(r => (r.Id, r.Referrer, string.Join(',', r.Labels))),
+            NativeSerializer.ReadList<LowCardinalityParts>(written).Select(r => (r.Id, r.Referrer, string.Join(',', r.Labels))));
+    }
+
     /// <summary>Blocks of at most about 2 MiB: 70,000 rows are several, each starting its offsets and parts afresh.</summary>
     [Fact]
     public async Task Parts_over_several_blocks_read_back_and_do_not_depend_on_how_the_rows_were_handed_over()
@@ -120,7 +141,36 @@ public class WrittenPartsTests
     [
         "UInt32", "LowCardinality(Nullable(Int64))", "Nullable(Float32)", "LowCardinality(Nullable(String))", "Array(LowCardinality(UInt32))",
         "Array(Int16)", "Array(Float64)", "Array(LowCardinality(String))", "Array(LowCardinality(String))",
+        "Map(LowCardinality(String), UInt64)", "Map(Int32, Float64)", "Map(UInt32, LowCardinality(String))",
     ];
+
+    [Theory]
+    [InlineData("Nullable(Int64)", "Nullable(Int64)", true, false, false, 0, 8)]
+    [InlineData("Nullable(Int64)", "LowCardinality(Nullable(Int64))", false, false, false, 0, 8)]
+    [InlineData("Nullable(String)", "Nullable(String)", true, false, false, 0, -1)]
+    [InlineData("Array(UInt32)", "Array(UInt32)", true, true, false, 0, 4)]
+    [InlineData("Array(LowCardinality(String))", "Array(LowCardinality(String))", false, true, false, 0, -1)]
+    [InlineData("Array(String)", "Array(LowCardinality(String))", false, true, false, 0, -1)]
+    [InlineData("Map(String, UInt64)", "Map(String, UInt64)", true, false, true, -1, 8)]
+    [InlineData("Map(Int32, Float64)", "Map(Int32, Float64)", true, false, true, 4, 8)]
+    [InlineData("Map(LowCardinality(String), UInt8)", "Map(LowCardinality(String), UInt8)", false, false, true, -1, 1)]
+    public void The_parts_of_a_column_are_its_data_only_where_the_type_it_is_sent_as_lays_it_out_so(
+        string rowType, string wireType, bool isData, bool isArray, bool isMap, int keySize, int valueSize)
+    {
+        NativeWrittenParts parts = NativeWrittenParts.For(ClickHouseType.Parse(rowType), ClickHouseType.Parse(wireType))!;
+
+        Assert.Equal((isData, isArray, isMap, keySize, valueSize), (parts.IsData, parts.IsArray, parts.IsMap, parts.KeySize, parts.ValueSize));
+    }
+
+    [Theory]
+    [InlineData("Int64")]
+    [InlineData("Array(Nullable(Int32))")]
+    [InlineData("Array(Array(UInt8))")]
+    [InlineData("Map(String, Array(UInt8))")]
+    [InlineData("LowCardinality(Nullable(String))")]
+    [InlineData("Nullable(Tuple(a Int32))")]
+    public void Columns_of_other_types_have_no_parts(string type)
+        => Assert.Null(NativeWrittenParts.For(ClickHouseType.Parse(type), ClickHouseType.Parse(type)));
 
     [Fact]
     public async Task A_row_wider_than_one_pass_writes_its_parts_in_the_pass_over_the_columns_that_are_not_fixed_width()
@@ -163,6 +213,9 @@ public class WrittenPartsTests
         Marks = [.. Enumerable.Range(0, (i / 3) % 2).Select(t => i * 0.5 + t)],
         Labels = [.. Enumerable.Range(0, i % 4 == 3 ? 0 : 1).Select(t => "é" + (i % 11).ToString(CultureInfo.InvariantCulture))],
         Names = [.. Enumerable.Range(0, i % 2).Select(t => "")],
+        Counters = Enumerable.Range(0, i % 3).ToDictionary(t => "c" + t.ToString(CultureInfo.InvariantCulture), t => (ulong)(i + t)),
+        Weights = [.. Enumerable.Range(0, (i / 2) % 3).Select(t => new KeyValuePair<int, double>(t % 2, i * 0.25))],
+        Titles = Enumerable.Range(0, i % 2).ToDictionary(t => (uint)(i + t), t => i % 9 == 0 ? "" : "t" + (i % 13).ToString(CultureInfo.InvariantCulture)),
     };
 
     private static async Task<byte[]> WriteAsync<T>(T[] rows, IReadOnlyList<string>? wireTypes)
