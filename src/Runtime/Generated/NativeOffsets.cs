@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.ComponentModel;
+using System.Runtime.CompilerServices;
 
 namespace ClickHouse.RowBinary;
 
@@ -24,10 +25,13 @@ public readonly ref struct NativeOffsets
     }
 
     /// <summary>The first element of the batch's array <paramref name="row"/>, counted from the batch's first.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Start(int row) => (int)(End(row - 1) - _before);
 
     /// <summary>The elements of the batch's array <paramref name="row"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int Count(int row) => (int)(End(row) - End(row - 1));
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private ulong End(int row) => row < 0 ? _before : BinaryPrimitives.ReadUInt64LittleEndian(_ends.Slice(row * sizeof(ulong)));
 }
