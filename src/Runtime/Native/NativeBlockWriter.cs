@@ -7,11 +7,13 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// Writes blocks of rows of <typeparamref name="T"/> in Native: the number of columns and rows, then per column its
-/// name, its type and its data. A block is staged a run of rows at a time by the generated writer, which puts each
-/// column's values in RowBinary into the column's own buffer: a fixed-width column through one span per run, every
-/// other column in one pass over the rows, so that each row's objects are read from memory once and in the order they
-/// were made. Where Native lays a column out as RowBinary does (numbers, strings, dates...) its buffer is its data;
-/// where not, the column's encoder takes the run's values apart into the column's streams.
+/// name, its type and its data. A block is staged a run of rows at a time by the generated writer, which in one pass
+/// over the rows (of up to 32 columns; wider rows have a loop per fixed-width column) stores each fixed-width value into
+/// its column's span, writes a Nullable, Array or Map of fixed-width or String values into the column's parts (a null map
+/// and values, counts and elements, counts, keys and values: <see cref="NativeWrittenParts"/>), and every other value in
+/// RowBinary into the column's own buffer. Where Native lays a column out as written (numbers, strings, dates, the parts
+/// of a column sent as its row type lays it out) its buffers are its data; where not, the column's encoder takes the
+/// run's values apart into the column's streams.
 /// </summary>
 internal sealed class NativeBlockWriter<T> : IDisposable
     where T : IClickHouseRow<T>
