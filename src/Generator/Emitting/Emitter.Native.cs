@@ -260,9 +260,7 @@ internal sealed partial class Emitter
                 NativeRowWrite write = writes[w];
                 if (write.FixedWidth is { } fixedWidth)
                 {
-                    string value = fixedWidth.Conversion is { } conversion ? conversion.Convert(write.Member!) : write.Member!;
-                    string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {Number(fixedWidth.ByteSize)}";
-                    _code.WriteLine(fixedWidth.StoreAt(locals[w], at, $"{locals[w]}.Slice({at})", value) + ";");
+                    _code.WriteLine(FixedWidthStore(fixedWidth, locals[w], index, write.Member!, typed: false) + ";");
                     continue;
                 }
                 if (write.Part is { Kind: NativeWritePartKind.Map } mapPart)
@@ -371,6 +369,24 @@ internal sealed partial class Emitter
         }
     }
 
+    /// <summary>
+    /// The store of row <paramref name="index"/>'s value of a fixed-width column into its span: with
+    /// <paramref name="typed"/>, an element of a span of its stored type where it has one (one bounds check), else its
+    /// bytes at their offset. A column's own loop stores typed (ClickBench's <c>hits</c> row, 100,000 rows: 42.6 to 43.3
+    /// ms against 45.1 to 46.2); the pass over many columns does not (the wide row: 33.0 to 35.9 ms against 30.3 to
+    /// 31.7, a span of its own type for each column costing the loop more than the bounds checks it saves).
+    /// </summary>
+    private static string FixedWidthStore(FixedWidthCode fixedWidth, string span, string index, string member, bool typed)
+    {
+        string value = fixedWidth.Conversion is { } conversion ? conversion.Convert(member) : member;
+        if (typed && fixedWidth is { Stored: { } stored, ByteSize: > 1 })
+        {
+            return $"{span}[{index}] = {RuntimeSupport}.LittleEndian({stored.ToElement(value)})";
+        }
+        string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {Number(fixedWidth.ByteSize)}";
+        return fixedWidth.StoreAt(span, at, $"{span}.Slice({at})", value);
+    }
+
     /// <summary>The bytes of a run's values of a fixed-width column.</summary>
     private static string FixedWidthBytes(FixedWidthCode fixedWidth)
         => fixedWidth.ByteSize == 1 ? "rows.Length" : $"rows.Length * {Number(fixedWidth.ByteSize)}";
@@ -452,22 +468,14 @@ internal sealed partial class Emitter
         }
     }
 
-    /// <summary>A fixed-width column: every row's value stored at its offset in one span, then one Advance.</summary>
+    /// <summary>A fixed-width column: every row's value stored into one span, then one Advance.</summary>
     private void EmitWriteFixedWidthColumn(FieldSpec field, FixedWidthCode fixedWidth)
     {
-        string size = Number(fixedWidth.ByteSize);
-        string bytes = fixedWidth.ByteSize == 1 ? "rows.Length" : $"rows.Length * {size}";
-        _code.WriteLine($"global::System.Span<byte> span = writer.GetSpan({bytes});");
-        EmitFor("rows.Length", index =>
-        {
-            string value = $"rows[{index}].{Identifier(field.MemberName)}";
-            if (fixedWidth.Conversion is { } conversion)
-            {
-                value = conversion.Convert(value);
-            }
-            string at = fixedWidth.ByteSize == 1 ? index : $"{index} * {size}";
-            _code.WriteLine(fixedWidth.StoreAt("span", at, $"span.Slice({at})", value) + ";");
-        });
+        string bytes = FixedWidthBytes(fixedWidth);
+        _code.WriteLine(fixedWidth is { Stored: { } stored, ByteSize: > 1 }
+            ? $"global::System.Span<{stored.ElementType}> span = {MemoryMarshal}.Cast<byte, {stored.ElementType}>(writer.GetSpan({bytes}));"
+            : $"global::System.Span<byte> span = writer.GetSpan({bytes});");
+        EmitFor("rows.Length", index => _code.WriteLine(FixedWidthStore(fixedWidth, "span", index, $"rows[{index}].{Identifier(field.MemberName)}", typed: true) + ";"));
         _code.WriteLine($"writer.Advance({bytes});");
     }
 

@@ -7,6 +7,7 @@ namespace ClickHouse.RowBinary.Generator.Emitting;
 internal sealed partial class Emitter
 {
     private const string CollectionsMarshal = "global::System.Runtime.InteropServices.CollectionsMarshal";
+    private const string MemoryMarshal = "global::System.Runtime.InteropServices.MemoryMarshal";
 
     /// <summary>
     /// The out-of-line read of a String column read as text once the row's first <see cref="InlinedStrings"/> are

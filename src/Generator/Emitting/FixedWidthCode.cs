@@ -17,13 +17,15 @@ internal sealed class FixedWidthCode
     private readonly Store _store;
     private readonly Load? _load;
 
-    public FixedWidthCode(ScalarValueSpec scalar, int byteSize, Conversion? conversion, Store store, Load? load, ElementLoad? element = null)
+    public FixedWidthCode(ScalarValueSpec scalar, int byteSize, Conversion? conversion, Store store, Load? load, ElementLoad? element = null,
+        StoredElement? stored = null)
     {
         ByteSize = byteSize;
         Conversion = conversion;
         _store = store;
         _load = load;
         Element = element;
+        Stored = stored;
         // Only Bool validates its byte as it loads it.
         LoadNeedsPosition = load is not null && scalar.Encoding == ScalarEncoding.Bool;
     }
@@ -48,6 +50,12 @@ internal sealed class FixedWidthCode
     /// </summary>
     public ElementLoad? Element { get; }
 
+    /// <summary>
+    /// How the value (converted, when it has a <see cref="Conversion"/>) is stored as one element of a span of its
+    /// stored type, or null when it is only stored as bytes.
+    /// </summary>
+    public StoredElement? Stored { get; }
+
     public string StoreAt(string span, string at, string slice, string value) => _store(span, at, slice, value);
 
     public string LoadAt(string span, string at, string slice, string position)
@@ -58,6 +66,11 @@ internal sealed class FixedWidthCode
 /// <param name="ElementType">The C# type of the stored value, which must be an unmanaged type stored little-endian.</param>
 /// <param name="FromElement">The expression that makes the value from the element's expression.</param>
 internal sealed record ElementLoad(string ElementType, System.Func<string, string> FromElement);
+
+/// <summary>A value stored as an element of a typed span: <paramref name="ElementType"/> is the stored type (<c>long</c>).</summary>
+/// <param name="ElementType">The C# type of the stored value, an unmanaged type stored little-endian.</param>
+/// <param name="ToElement">The expression that makes the element from the (converted) value's expression.</param>
+internal sealed record StoredElement(string ElementType, System.Func<string, string> ToElement);
 
 /// <summary>A conversion of a C# value to the integer stored for it, e.g. a DateOnly to its UInt16 days.</summary>
 /// <param name="Method">The conversion method, e.g. <c>RowBinaryPrimitives.ToDateDays</c>.</param>

@@ -123,7 +123,8 @@ internal static class ScalarCode
                 return new FixedWidthCode(scalar, scalar.MinimumByteSize, null,
                     (_, _, slice, value) => $"{BinaryPrimitives}.Write{scalar.Encoding}LittleEndian({slice}, {cast}{value})",
                     (_, _, slice, _) => $"{result}{BinaryPrimitives}.Read{scalar.Encoding}LittleEndian({slice})",
-                    new ElementLoad(IntegerKeyword(scalar.Encoding), element => result + element));
+                    new ElementLoad(IntegerKeyword(scalar.Encoding), element => result + element),
+                    new StoredElement(IntegerKeyword(scalar.Encoding), value => cast + value));
             case ScalarEncoding.Int128:
             case ScalarEncoding.UInt128:
                 return Primitive(scalar, scalar.Encoding.ToString(), 16, $"global::System.{scalar.Encoding}");
@@ -215,11 +216,12 @@ internal static class ScalarCode
         => new(scalar, size, null,
             (_, _, slice, value) => $"{BinaryPrimitives}.Write{name}LittleEndian({slice}, {value})",
             (_, _, slice, _) => $"{BinaryPrimitives}.Read{name}LittleEndian({slice})",
-            new ElementLoad(elementType, element => element));
+            new ElementLoad(elementType, element => element),
+            new StoredElement(elementType, value => value));
 
     /// <summary>A value stored as the integer a conversion that may throw (a date out of range) yields.</summary>
     private static FixedWidthCode Converted(ScalarValueSpec scalar, int size, Conversion conversion, FixedWidthCode.Load? load, ElementLoad? element = null)
         => new(scalar, size, conversion,
             (_, _, slice, value) => $"{BinaryPrimitives}.Write{conversion.StoredEncoding}LittleEndian({slice}, {value})",
-            load, element);
+            load, element, new StoredElement(conversion.ConvertedTypeName, value => value));
 }

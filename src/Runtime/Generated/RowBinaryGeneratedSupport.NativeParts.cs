@@ -7,11 +7,26 @@ using System.Runtime.InteropServices;
 
 namespace ClickHouse.RowBinary;
 
-// Native writes of Nullable and Array values straight into their column's parts: a null map and the values (a
-// placeholder under each NULL), or each array's element count and the elements. The block writer turns the counts
-// into Native's offsets (NativeWrittenParts).
+// Native writes straight into a column: fixed-width values into a span of their type, Nullable and Array values into
+// the column's parts (a null map and the values, a placeholder under each NULL; each array's element count and the
+// elements). The block writer turns the counts into Native's offsets (NativeWrittenParts).
 public static partial class RowBinaryGeneratedSupport
 {
+    /// <summary>
+    /// A number as it is stored little-endian, for a store into a span of its type: itself on a little-endian machine
+    /// (the JIT folds the check away), its bytes reversed elsewhere.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T LittleEndian<T>(T value)
+        where T : unmanaged
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            MemoryMarshal.AsBytes(new Span<T>(ref value)).Reverse();
+        }
+        return value;
+    }
+
     /// <summary>
     /// Writes row <paramref name="row"/>'s Nullable number whose little-endian memory is its encoding: its NULL marker
     /// into <paramref name="nulls"/>, the number (zeros under a NULL) into <paramref name="values"/>.

@@ -70,10 +70,10 @@ partial record Address : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Address> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<uint> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].Zip);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Zip);
             }
             writer.Advance(rows.Length * 4);
         }

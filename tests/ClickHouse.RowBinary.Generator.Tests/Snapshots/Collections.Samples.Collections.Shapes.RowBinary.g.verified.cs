@@ -479,10 +479,10 @@ partial class Shapes : global::ClickHouse.RowBinary.IClickHouseRow<global::Sampl
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column27(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Collections.Shapes> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<ulong> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ulong>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Total);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Total);
             }
             writer.Advance(rows.Length * 8);
         }

@@ -140,10 +140,10 @@ partial class Event : global::ClickHouse.RowBinary.IClickHouseRow<global::Analyt
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.Events.Event> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Timestamp, 3));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Timestamp, 3));
             }
             writer.Advance(rows.Length * 8);
         }

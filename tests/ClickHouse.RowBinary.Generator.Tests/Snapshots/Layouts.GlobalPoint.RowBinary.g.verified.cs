@@ -69,10 +69,10 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::GlobalPoint> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].X);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].X);
             }
             writer.Advance(rows.Length * 4);
         }
@@ -80,10 +80,10 @@ partial record struct GlobalPoint : global::ClickHouse.RowBinary.IClickHouseRow<
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::GlobalPoint> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Y);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Y);
             }
             writer.Advance(rows.Length * 4);
         }

@@ -132,10 +132,10 @@ partial class Outer
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
                 static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
                 {
-                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                    global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
                     for (int i = 0; i < rows.Length; i++)
                     {
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].@class);
+                        span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].@class);
                     }
                     writer.Advance(rows.Length * 4);
                 }
@@ -155,10 +155,10 @@ partial class Outer
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
                 static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
                 {
-                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+                    global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
                     for (int i = 0; i < rows.Length; i++)
                     {
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Seen, 7));
+                        span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].Seen, 7));
                     }
                     writer.Advance(rows.Length * 8);
                 }
@@ -166,10 +166,10 @@ partial class Outer
                 [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
                 static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Outer.Inner.Reading> rows)
                 {
-                    global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+                    global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
                     for (int i = 0; i < rows.Length; i++)
                     {
-                        global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Count);
+                        span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Count);
                     }
                     writer.Advance(rows.Length * 4);
                 }

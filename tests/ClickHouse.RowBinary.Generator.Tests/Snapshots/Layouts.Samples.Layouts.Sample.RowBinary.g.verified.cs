@@ -71,10 +71,10 @@ partial record struct Sample : global::ClickHouse.RowBinary.IClickHouseRow<globa
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Layouts.Sample> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<double> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, double>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Value);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Value);
             }
             writer.Advance(rows.Length * 8);
         }

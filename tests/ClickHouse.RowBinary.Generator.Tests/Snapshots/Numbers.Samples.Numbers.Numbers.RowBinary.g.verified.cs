@@ -295,10 +295,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<short> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, short>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt16LittleEndian(span.Slice(i * 2), rows[i].Int16);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Int16);
             }
             writer.Advance(rows.Length * 2);
         }
@@ -306,10 +306,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), rows[i].Int32);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Int32);
             }
             writer.Advance(rows.Length * 4);
         }
@@ -317,10 +317,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Int64);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Int64);
             }
             writer.Advance(rows.Length * 8);
         }
@@ -339,10 +339,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<ushort> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ushort>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].UInt16);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].UInt16);
             }
             writer.Advance(rows.Length * 2);
         }
@@ -350,10 +350,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<uint> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].UInt32);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].UInt32);
             }
             writer.Advance(rows.Length * 4);
         }
@@ -361,10 +361,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<ulong> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ulong>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].UInt64);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].UInt64);
             }
             writer.Advance(rows.Length * 8);
         }
@@ -372,10 +372,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            global::System.Span<global::System.Int128> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, global::System.Int128>(writer.GetSpan(rows.Length * 16));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt128LittleEndian(span.Slice(i * 16), rows[i].Int128);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Int128);
             }
             writer.Advance(rows.Length * 16);
         }
@@ -383,10 +383,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column9(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 16);
+            global::System.Span<global::System.UInt128> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, global::System.UInt128>(writer.GetSpan(rows.Length * 16));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt128LittleEndian(span.Slice(i * 16), rows[i].UInt128);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].UInt128);
             }
             writer.Advance(rows.Length * 16);
         }
@@ -406,10 +406,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column12(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<float> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, float>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteSingleLittleEndian(span.Slice(i * 4), rows[i].Float32);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Float32);
             }
             writer.Advance(rows.Length * 4);
         }
@@ -417,10 +417,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column13(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<double> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, double>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteDoubleLittleEndian(span.Slice(i * 8), rows[i].Float64);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Float64);
             }
             writer.Advance(rows.Length * 8);
         }
@@ -475,10 +475,10 @@ partial class Numbers : global::ClickHouse.RowBinary.IClickHouseRow<global::Samp
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column21(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Numbers.Numbers> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), (int)rows[i].PriorityNumber);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian((int)rows[i].PriorityNumber);
             }
             writer.Advance(rows.Length * 4);
         }

@@ -197,10 +197,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<ushort> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ushort>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Date));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Date));
             }
             writer.Advance(rows.Length * 2);
         }
@@ -208,10 +208,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column1(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<int> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, int>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(rows[i].Date32));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDate32Days(rows[i].Date32));
             }
             writer.Advance(rows.Length * 4);
         }
@@ -219,10 +219,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<ushort> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ushort>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].DateAsDateTime));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].DateAsDateTime));
             }
             writer.Advance(rows.Length * 2);
         }
@@ -230,10 +230,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column3(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<uint> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTime));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTime));
             }
             writer.Advance(rows.Length * 4);
         }
@@ -241,10 +241,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column4(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<uint> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTimeOffset));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTimeSeconds(rows[i].DateTimeOffset));
             }
             writer.Advance(rows.Length * 4);
         }
@@ -252,10 +252,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column5(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultDateTime64, 7));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultDateTime64, 7));
             }
             writer.Advance(rows.Length * 8);
         }
@@ -263,10 +263,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultOffset, 7));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateTime64Ticks(rows[i].DefaultOffset, 7));
             }
             writer.Advance(rows.Length * 8);
         }
@@ -274,10 +274,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column7(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].RawNanoseconds);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].RawNanoseconds);
             }
             writer.Advance(rows.Length * 8);
         }
@@ -303,10 +303,10 @@ partial struct Timings : global::ClickHouse.RowBinary.IClickHouseRow<global::Sam
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column11(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Temporal.Timings> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<long> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, long>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteInt64LittleEndian(span.Slice(i * 8), rows[i].Days);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Days);
             }
             writer.Advance(rows.Length * 8);
         }

@@ -270,10 +270,10 @@ partial record Document : global::ClickHouse.RowBinary.IClickHouseRow<global::Sa
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column8(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Samples.Text.Document> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 4);
+            global::System.Span<uint> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, uint>(writer.GetSpan(rows.Length * 4));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(span.Slice(i * 4), rows[i].RawV4);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].RawV4);
             }
             writer.Advance(rows.Length * 4);
         }

@@ -118,10 +118,10 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column0(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<ushort> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ushort>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Day));
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(global::ClickHouse.RowBinary.RowBinaryPrimitives.ToDateDays(rows[i].Day));
             }
             writer.Advance(rows.Length * 2);
         }
@@ -135,10 +135,10 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column2(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 2);
+            global::System.Span<ushort> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ushort>(writer.GetSpan(rows.Length * 2));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt16LittleEndian(span.Slice(i * 2), rows[i].CountryId);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].CountryId);
             }
             writer.Advance(rows.Length * 2);
         }
@@ -179,10 +179,10 @@ partial record WebVisit : global::ClickHouse.RowBinary.IClickHouseRow<global::An
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         static void Column6(ref global::ClickHouse.RowBinary.RowBinaryWriter writer, global::System.ReadOnlySpan<global::Analytics.WebVisit> rows)
         {
-            global::System.Span<byte> span = writer.GetSpan(rows.Length * 8);
+            global::System.Span<ulong> span = global::System.Runtime.InteropServices.MemoryMarshal.Cast<byte, ulong>(writer.GetSpan(rows.Length * 8));
             for (int i = 0; i < rows.Length; i++)
             {
-                global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian(span.Slice(i * 8), rows[i].Visits);
+                span[i] = global::ClickHouse.RowBinary.RowBinaryGeneratedSupport.LittleEndian(rows[i].Visits);
             }
             writer.Advance(rows.Length * 8);
         }
