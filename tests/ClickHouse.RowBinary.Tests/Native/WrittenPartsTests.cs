@@ -198,15 +198,30 @@ public class WrittenPartsTests
             NativeSerializer.ReadList<WidePartsWritten>(written).Select(r => (r.N17, r.Parent, r.Referrer, string.Join(',', r.Tags), string.Join(',', r.Labels), r.Last, r.At, r.Day, r.Score, r.Ratio, r.Big, r.Small)));
     }
 
-    [Fact]
-    public void A_null_array_names_its_column_and_row()
+    [Theory]
+    [InlineData("labels")]
+    [InlineData("names")]
+    [InlineData("tags")]
+    [InlineData("codes")]
+    [InlineData("counters")]
+    [InlineData("titles")]
+    public void A_null_array_map_or_element_names_its_column_and_row(string column)
     {
         PartsWritten[] rows = [.. Enumerable.Range(0, 5_000).Select(MakeRow)];
-        rows[4_321].Labels = null!;
+        PartsWritten row = rows[4_321];
+        switch (column)
+        {
+            case "labels": row.Labels = null!; break;
+            case "names": row.Names = ["x", null!]; break;
+            case "tags": row.Tags = null!; break;
+            case "codes": row.Codes = null!; break;
+            case "counters": row.Counters = null!; break;
+            default: row.Titles = new Dictionary<uint, string> { [1] = null! }; break;
+        }
 
         var error = Assert.Throws<RowBinaryException>(() => NativeSerializer.Write(new System.Buffers.ArrayBufferWriter<byte>(), rows));
 
-        Assert.Contains("labels", error.Message, StringComparison.Ordinal);
+        Assert.Contains(column, error.Message, StringComparison.Ordinal);
         Assert.Contains("4321", error.Message, StringComparison.Ordinal);
     }
 
