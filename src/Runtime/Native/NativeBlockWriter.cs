@@ -54,6 +54,15 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     private readonly NativeColumnEncoder?[] _encoders;
     private NativeColumnEncoder[]? _transcoders;
 
+    /// <summary>
+    /// For each transcoder of a fixed-width or String column, the stream its values go to, which the transcoding loop
+    /// appends to itself (no call per value); null for the others.
+    /// </summary>
+    private NativeStream?[]? _transcodedStreams;
+
+    /// <summary>For each transcoder in <see cref="_transcodedStreams"/>, its values' size, or <see cref="NativeColumnParts.StringValues"/>.</summary>
+    private int[]? _transcodedSizes;
+
     /// <summary>Each column's staged values (made for the first block staged: a batch's transcoding needs none).</summary>
     private PooledBufferWriter[]? _staged;
 
@@ -191,11 +200,13 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     public int WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int maxRows)
     {
         NativeColumnEncoder[] transcoders = ClearedTranscoders();
+        NativeStream?[] streams = _transcodedStreams!;
+        int[] sizes = _transcodedSizes!;
         long start = rows.Offset;
         int count = 0;
         while (count < maxRows && rows.Offset - start < NativeSerializer.BlockBytes)
         {
-            TakeApart(transcoders, ref rows);
+            TakeApart(transcoders, streams, sizes, ref rows);
             count++;
         }
         _largestBlockBytes = Math.Max(_largestBlockBytes, rows.Offset - start);
@@ -215,9 +226,17 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         if (_transcoders is null)
         {
             _transcoders = new NativeColumnEncoder[_encoders.Length];
+            _transcodedStreams = new NativeStream?[_encoders.Length];
+            _transcodedSizes = new int[_encoders.Length];
             for (int c = 0; c < _transcoders.Length; c++)
             {
                 _transcoders[c] = _encoders[c] ?? NativeColumnEncoder.For(_types[c]);
+                (_transcodedStreams[c], _transcodedSizes[c]) = _transcoders[c] switch
+                {
+                    FixedWidthColumnEncoder fixedWidth => (fixedWidth.Values, fixedWidth.Size),
+                    StringColumnEncoder strings => (strings.Values, NativeColumnParts.StringValues),
+                    _ => ((NativeStream?)null, 0),
+                };
             }
         }
         foreach (NativeColumnEncoder transcoder in _transcoders)
@@ -227,12 +246,24 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         return _transcoders;
     }
 
-    /// <summary>Takes one row's values apart into every column's transcoder.</summary>
-    private static void TakeApart(NativeColumnEncoder[] transcoders, ref RowBinaryReader rows)
+    /// <summary>
+    /// Takes one row's values apart into every column's transcoder: a fixed-width value, or a String whose bytes lie
+    /// whole in the input, appended to its column's stream here; any other value by its transcoder.
+    /// </summary>
+    private static void TakeApart(NativeColumnEncoder[] transcoders, NativeStream?[] streams, int[] sizes, ref RowBinaryReader rows)
     {
-        foreach (NativeColumnEncoder transcoder in transcoders)
+        for (int c = 0; c < transcoders.Length; c++)
         {
-            transcoder.Add(ref rows);
+            if (streams[c] is { } stream)
+            {
+                int size = sizes[c];
+                if (size > 0 ? rows.TryReadSpan(size, out ReadOnlySpan<byte> value) : rows.TryReadShortString(out value))
+                {
+                    stream.AppendValue(value);
+                    continue;
+                }
+            }
+            transcoders[c].Add(ref rows);
         }
     }
 

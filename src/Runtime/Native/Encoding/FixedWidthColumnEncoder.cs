@@ -7,6 +7,12 @@ internal sealed class FixedWidthColumnEncoder(ClickHouseType type, int size) : N
     private readonly NativeStream _values = new();
     private readonly string _what = type.ToString();
 
+    /// <summary>The bytes of a value.</summary>
+    public int Size => size;
+
+    /// <summary>The values taken so far, for a caller that appends a value's bytes itself (<see cref="NativeStream.AppendValue"/>).</summary>
+    public NativeStream Values => _values;
+
     public override void Add(ref RowBinaryReader values) => _values.AppendFrom(ref values, size, _what);
 
     public override void AddMany(ref RowBinaryReader values, int count) => _values.AppendFrom(ref values, checked(count * size), _what);

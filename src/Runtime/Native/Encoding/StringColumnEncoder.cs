@@ -7,6 +7,9 @@ internal sealed class StringColumnEncoder(ClickHouseType type) : NativeColumnEnc
 {
     private readonly NativeStream _values = new();
 
+    /// <summary>The values taken so far, for a caller that appends a value as it lies in RowBinary itself.</summary>
+    public NativeStream Values => _values;
+
     public override void Add(ref RowBinaryReader values)
     {
         // Native lays a String out as RowBinary does: a value that lies whole in the input is copied as it lies.
