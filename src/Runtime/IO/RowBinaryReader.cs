@@ -268,6 +268,7 @@ public ref partial struct RowBinaryReader
     /// The next String value as it lies in the data, its one-byte length first, when its length is under 128 and its
     /// bytes lie whole in the current span; else false, moving nothing.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal bool TryReadShortString(out ReadOnlySpan<byte> encoded)
     {
         ReadOnlySpan<byte> rest = _span.Slice(_position);
