@@ -227,7 +227,8 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
 
     /// <summary>
     /// Every byte of the key, 8 at a time, each word multiplied in: the dictionary must hold every key, so no part of
-    /// one may be left out (as the read side's string cache does).
+    /// one may be left out (as the read side's string cache does). Keys are compared whole after the hash, which only
+    /// spreads them.
     /// </summary>
     private static int Hash(ReadOnlySpan<byte> key)
     {
@@ -238,11 +239,13 @@ internal sealed class LowCardinalityColumnEncoder : NativeColumnEncoder
             hash ^= hash >> 31;
             key = key.Slice(8);
         }
-        ulong tail = 0;
-        for (int i = 0; i < key.Length; i++)
+        // The last 1 to 7 bytes in at most two loads, which may overlap (the length is already in the hash).
+        ulong tail = key.Length switch
         {
-            tail |= (ulong)key[i] << (8 * i);
-        }
+            >= 4 => BinaryPrimitives.ReadUInt32LittleEndian(key) | ((ulong)BinaryPrimitives.ReadUInt32LittleEndian(key.Slice(key.Length - 4)) << 32),
+            > 0 => key[0] | ((ulong)key[key.Length >> 1] << 8) | ((ulong)key[key.Length - 1] << 16),
+            _ => 0,
+        };
         hash = (hash ^ tail) * 0x94D049BB133111EBUL;
         hash ^= hash >> 29;
         return (int)(hash ^ (hash >> 32)) & int.MaxValue;
