@@ -471,6 +471,8 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             Array.Clear(_partsWritten);
             throw FindFailedRow(run, firstRow, exception);
         }
+        // Counted before the encoders take their columns' values (and the buffers are emptied for the next run).
+        long after = StagedBytes();
         for (int c = 0; c < columns.Length; c++)
         {
             if (_partsWritten[c])
@@ -485,10 +487,13 @@ internal sealed class NativeBlockWriter<T> : IDisposable
                 staged.Clear();
             }
         }
-        return StagedBytes() - before;
+        return after - before;
     }
 
-    /// <summary>The bytes staged for the block being built: its columns' values and parts (what encoders took is not counted).</summary>
+    /// <summary>
+    /// The bytes in the block's buffers: its columns' values and parts, which the encoders' columns hold for the run
+    /// under way only.
+    /// </summary>
     private long StagedBytes()
     {
         long bytes = 0;

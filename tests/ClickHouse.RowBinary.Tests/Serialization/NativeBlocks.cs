@@ -3,8 +3,9 @@ using System.Text;
 namespace ClickHouse.RowBinary.Tests.Serialization;
 
 /// <summary>
-/// A test's own reading of Native blocks of the few flat types its rows use (numbers, dates, Enum8, String, Nullable of
-/// them), to take blocks apart and put them together otherwise: the serializer under test is not its own witness.
+/// A test's own reading of Native blocks of the few types its rows use (numbers, dates, Enum8, String, Nullable of them,
+/// LowCardinality and Arrays of them), to take blocks apart and put them together otherwise: the serializer under test
+/// is not its own witness.
 /// </summary>
 internal static class NativeBlocks
 {
@@ -61,8 +62,37 @@ internal static class NativeBlocks
         return [.. output];
     }
 
-    private static void SkipValues(byte[] data, ref int position, string type, int rows)
+    private static void SkipValues(byte[] data, ref int position, string type, int rows, bool prefixRead = false)
     {
+        if (type.StartsWith("LowCardinality(", StringComparison.Ordinal))
+        {
+            // The version before the data; then, with rows, the index type, the keys, the rows and their indexes.
+            position += prefixRead ? 0 : sizeof(ulong);
+            if (rows == 0)
+            {
+                return;
+            }
+            int width = 1 << (int)(ReadUInt64(data, ref position) & 0xFF);
+            int keys = (int)ReadUInt64(data, ref position);
+            string keyType = type["LowCardinality(".Length..^1];
+            SkipValues(data, ref position, keyType.StartsWith("Nullable(", StringComparison.Ordinal) ? keyType["Nullable(".Length..^1] : keyType, keys);
+            int indexes = (int)ReadUInt64(data, ref position);
+            position += indexes * width;
+            return;
+        }
+        if (type.StartsWith("Array(", StringComparison.Ordinal))
+        {
+            string elementType = type["Array(".Length..^1];
+            bool elementPrefix = elementType.StartsWith("LowCardinality(", StringComparison.Ordinal);
+            position += elementPrefix ? sizeof(ulong) : 0;
+            ulong elements = 0;
+            for (int i = 0; i < rows; i++)
+            {
+                elements = ReadUInt64(data, ref position);
+            }
+            SkipValues(data, ref position, elementType, (int)elements, prefixRead: elementPrefix);
+            return;
+        }
         if (type.StartsWith("Nullable(", StringComparison.Ordinal))
         {
             position += rows;
@@ -88,6 +118,13 @@ internal static class NativeBlocks
             _ => throw new NotSupportedException($"The test reads no {type} columns."),
         };
         position += rows * size;
+    }
+
+    private static ulong ReadUInt64(byte[] data, ref int position)
+    {
+        ulong value = System.Buffers.Binary.BinaryPrimitives.ReadUInt64LittleEndian(data.AsSpan(position));
+        position += sizeof(ulong);
+        return value;
     }
 
     private static ulong ReadVarUInt(byte[] data, ref int position)
