@@ -195,7 +195,7 @@ internal sealed partial class Emitter
 
         // A String, or a fixed-width value in its RowBinary bytes, as the runtime's NativeWrittenParts takes a map's keys and values.
         static bool IsFlat(ValueSpec spec) => spec is ScalarValueSpec scalar && (scalar.IsText || ScalarCode.FixedWidth(scalar) is not null)
-            && !spec.ClickHouseType.StartsWith("Nullable(", System.StringComparison.Ordinal);
+            && !spec.ClickHouseType.Contains("Nullable(");
     }
 
     /// <summary>Every column's write, in schema order.</summary>

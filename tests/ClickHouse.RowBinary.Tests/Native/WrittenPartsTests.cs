@@ -26,6 +26,15 @@ public sealed partial class PartsWritten
         + $"{string.Join(',', Titles.Select(c => c.Key + "=" + c.Value))}");
 }
 
+/// <summary>Maps whose values are LowCardinality, of a Nullable too: only the plain one is written as parts.</summary>
+[ClickHouseRow]
+public sealed partial class LowCardinalityMaps
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("plain", Type = "Map(String, LowCardinality(String))")] public Dictionary<string, string> Plain { get; set; } = [];
+    [ClickHouseColumn("maybe", Type = "Map(String, LowCardinality(Nullable(String)))")] public Dictionary<string, string?> Maybe { get; set; } = [];
+}
+
 /// <summary>
 /// 46 columns: past the columns written in one pass, so that the fixed-width ones have loops of their own (numbers,
 /// dates and times stored as elements of a span of their stored type) and the Nullable and Array ones are written as
@@ -131,6 +140,25 @@ public class WrittenPartsTests
         Assert.Equal(await TranscodeAsync(rows, wireTypes: null), written);
         Assert.Equal(rows.Select(r => (r.Id, r.Referrer, string.Join(',', r.Labels))),
             NativeSerializer.ReadList<LowCardinalityParts>(written).Select(r => (r.Id, r.Referrer, string.Join(',', r.Labels))));
+    }
+
+    [Fact]
+    public async Task Maps_of_LowCardinality_values_write_what_their_encoders_make()
+    {
+        LowCardinalityMaps[] rows = [.. Enumerable.Range(0, 5_000).Select(i => new LowCardinalityMaps
+        {
+            Id = (uint)i,
+            Plain = Enumerable.Range(0, i % 3).ToDictionary(t => "k" + t.ToString(CultureInfo.InvariantCulture), t => "v" + ((i + t) % 4).ToString(CultureInfo.InvariantCulture)),
+            Maybe = Enumerable.Range(0, i % 2).ToDictionary(t => "m" + t.ToString(CultureInfo.InvariantCulture), t => i % 4 == 0 ? null : "x" + (i % 5).ToString(CultureInfo.InvariantCulture)),
+        })];
+
+        byte[] written = await WriteAsync(rows, wireTypes: null);
+
+        Assert.Equal(await TranscodeAsync(rows, wireTypes: null), written);
+        Assert.Equal(rows.Select(Describe), NativeSerializer.ReadList<LowCardinalityMaps>(written).Select(Describe));
+
+        static string Describe(LowCardinalityMaps row)
+            => row.Id + "|" + string.Join(',', row.Plain.Select(e => e.Key + "=" + e.Value)) + "|" + string.Join(',', row.Maybe.Select(e => e.Key + "=" + (e.Value ?? "NULL")));
     }
 
     /// <summary>Blocks of at most about 2 MiB: 70,000 rows are several, each starting its offsets and parts afresh.</summary>
