@@ -102,9 +102,10 @@ internal sealed partial class Emitter
 
     /// <summary>
     /// Native's writer of a run of rows into every column's buffer. Up to <see cref="NativeSinglePassColumns"/>
-    /// columns, one pass over the rows: a fixed-width column's value stored into one span reserved for the run, every
-    /// other column's value in RowBinary into its column's own writer, so that a row's object, strings, arrays and
-    /// maps are read from memory once, in the order they were made. Wider rows: each fixed-width column by its own
+    /// columns, one pass over the rows: a fixed-width column's value stored into one span reserved for the run, a
+    /// Nullable, Array or Map of fixed-width or String values into the column's parts (<see cref="NativeWritePartOf"/>),
+    /// every other column's value in RowBinary into its column's own writer, so that a row's object, strings, arrays
+    /// and maps are read from memory once, in the order they were made. Wider rows: each fixed-width column by its own
     /// loop (<see cref="EmitWriteNativeColumn"/>), then one pass for the others. The runtime takes apart the columns
     /// Native lays out otherwise (Nullable, arrays, LowCardinality...).
     /// </summary>
@@ -238,13 +239,13 @@ internal sealed partial class Emitter
     {
         var names = new LocalNames("columns", "rows", "row", "writer");
         var locals = new string[writes.Count];
-        var partLocals = new string[writes.Count];
+        var partLocals = new string[writes.Count][];
         for (int w = 0; w < writes.Count; w++)
         {
             NativeRowWrite write = writes[w];
             if (write.Part is { } part)
             {
-                EmitDeclareNativeParts(write, part, names, out locals[w], out partLocals[w]);
+                partLocals[w] = EmitDeclareNativeParts(write, part, names);
                 continue;
             }
             locals[w] = names.Take(write.Hint + "Column");
@@ -265,12 +266,12 @@ internal sealed partial class Emitter
                 }
                 if (write.Part is { Kind: NativeWritePartKind.Map } mapPart)
                 {
-                    EmitWriteNativeMapParts(mapPart.Map!, write, locals[w], partLocals[w], index, names);
+                    EmitWriteNativeMapParts(mapPart.Map!, write, partLocals[w], index, names);
                     continue;
                 }
                 if (write.Part is { } part)
                 {
-                    _code.WriteLine(NativePartWrite(part, locals[w], partLocals[w], index, write.Member!) + ";");
+                    _code.WriteLine(NativePartWrite(part, partLocals[w], index, write.Member!) + ";");
                     continue;
                 }
                 EmitWriteToColumn(locals[w], () => write.Write!(names));
@@ -290,82 +291,81 @@ internal sealed partial class Emitter
     }
 
     /// <summary>
-    /// Declares a column's parts: its null map or counts (a span), then its values (a span or a writer), its elements
-    /// (a writer), or a map's keys and values (two writers, named in <paramref name="second"/> separated by a comma).
+    /// Declares a column's parts and returns their locals: its null map or counts (a span), then its values (a span or
+    /// a writer), its elements (a writer), or a map's keys and values (two writers).
     /// </summary>
-    private void EmitDeclareNativeParts(NativeRowWrite write, NativeWritePart part, LocalNames names, out string first, out string second)
+    private string[] EmitDeclareNativeParts(NativeRowWrite write, NativeWritePart part, LocalNames names)
     {
         string column = Number(write.Column);
-        bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
-        first = names.Take(write.Hint + (isNullable ? "Nulls" : "Counts"));
-        _code.WriteLine($"global::System.Span<byte> {first} = columns.Span({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
-        if (part.Kind == NativeWritePartKind.Map)
+        bool isNullable = IsNullablePart(part);
+        string first = names.Take(write.Hint + (isNullable ? "Nulls" : "Counts"));
+        _code.WriteLine($"global::System.Span<byte> {first} = columns.Span({column}, {FirstPartBytes(part)});");
+        if (part.Kind == NativeWritePartKind.NullableNumbers)
         {
-            string keys = names.Take(write.Hint + "Keys");
             string values = names.Take(write.Hint + "Values");
-            _code.WriteLine($"{WriterType} {keys} = columns.PartWriter({column}, 1);");
-            _code.WriteLine($"{WriterType} {values} = columns.PartWriter({column}, 2);");
-            second = keys + "," + values;
-            return;
+            _code.WriteLine($"global::System.Span<byte> {values} = columns.PartSpan({column}, 1, rows.Length * {Number(part.ValueSize)});");
+            return [first, values];
         }
-        second = names.Take(write.Hint + (isNullable ? "Values" : "Elements"));
-        _code.WriteLine(part.Kind == NativeWritePartKind.NullableNumbers
-            ? $"global::System.Span<byte> {second} = columns.PartSpan({column}, 1, rows.Length * {Number(part.ValueSize)});"
-            : $"{WriterType} {second} = columns.PartWriter({column}, 1);");
+        string[] writers = part.Kind == NativeWritePartKind.Map
+            ? [names.Take(write.Hint + "Keys"), names.Take(write.Hint + "Values")]
+            : [names.Take(write.Hint + (isNullable ? "Values" : "Elements"))];
+        for (int i = 0; i < writers.Length; i++)
+        {
+            _code.WriteLine($"{WriterType} {writers[i]} = columns.PartWriter({column}, {Number(i + 1)});");
+        }
+        return [first, .. writers];
     }
+
+    /// <summary>A null map and values; else counts and elements (or a map's keys and values).</summary>
+    private static bool IsNullablePart(NativeWritePart part) => part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
+
+    /// <summary>The bytes of a run's first part: a null map's byte, or a count's UInt64, a row.</summary>
+    private static string FirstPartBytes(NativeWritePart part) => IsNullablePart(part) ? "rows.Length" : "rows.Length * 8";
 
     /// <summary>
     /// A row's map written into its column's parts: its entry count, then each entry's key and value into the keys'
     /// and the values' writers, as the RowBinary writer writes them (<see cref="EmitWriteMap"/>).
     /// </summary>
-    private void EmitWriteNativeMapParts(MapValueSpec map, NativeRowWrite write, string counts, string parts, string index, LocalNames names)
+    private void EmitWriteNativeMapParts(MapValueSpec map, NativeRowWrite write, string[] parts, string index, LocalNames names)
     {
-        string[] writers = parts.Split(',');
-        _code.WriteLine("{");
-        _code.Indent();
-        string local = EnsureLocal(map, write.Member!, write.Hint + "Map", names);
-        _code.WriteLine($"global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian({counts}.Slice({index} * 8), (ulong){local}.Count);");
-        string pair = names.Take(write.Hint + "Entry");
-        string source = map.Kind == MapKind.KeyValuePairList
-            ? $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({local})"
-            : local;
-        _code.WriteLine($"foreach (global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}> {pair} in {source})");
         using (_code.OpenBlock())
         {
-            EmitWriteToColumn(writers[0], () => EmitWriteValue(map.Key, pair + ".Key", write.Hint + "Key", names));
-            EmitWriteToColumn(writers[1], () => EmitWriteValue(map.Value, pair + ".Value", write.Hint + "Value", names));
+            string local = EnsureLocal(map, write.Member!, write.Hint + "Map", names);
+            _code.WriteLine($"global::System.Buffers.Binary.BinaryPrimitives.WriteUInt64LittleEndian({parts[0]}.Slice({index} * 8), (ulong){local}.Count);");
+            EmitForEachEntry(map, local, write.Hint, names, pair =>
+            {
+                EmitWriteToColumn(parts[1], () => EmitWriteValue(map.Key, pair + ".Key", write.Hint + "Key", names));
+                EmitWriteToColumn(parts[2], () => EmitWriteValue(map.Value, pair + ".Value", write.Hint + "Value", names));
+            });
         }
-        _code.Unindent();
-        _code.WriteLine("}");
     }
 
     /// <summary>A row's value written into its column's parts by one call.</summary>
-    private static string NativePartWrite(NativeWritePart part, string first, string second, string index, string member)
+    private static string NativePartWrite(NativeWritePart part, string[] parts, string index, string member)
     {
         string type = Literal(part.ClickHouseType);
         return part.Kind switch
         {
-            NativeWritePartKind.NullableNumbers => $"{RuntimeSupport}.WriteNullablePart<{part.Element}>({first}, {second}, {index}, {member})",
-            NativeWritePartKind.NullableStrings => $"{RuntimeSupport}.WriteNullableStringPart({first}, ref {second}, {index}, {member})",
-            NativeWritePartKind.ArrayNumbers => $"{RuntimeSupport}.WriteArrayPart<{part.Element}>({first}, ref {second}, {index}, {member}, {type})",
-            _ => $"{RuntimeSupport}.WriteStringsPart({first}, ref {second}, {index}, {member}, {type})",
+            NativeWritePartKind.NullableNumbers => $"{RuntimeSupport}.WriteNullablePart<{part.Element}>({parts[0]}, {parts[1]}, {index}, {member})",
+            NativeWritePartKind.NullableStrings => $"{RuntimeSupport}.WriteNullableStringPart({parts[0]}, ref {parts[1]}, {index}, {member})",
+            NativeWritePartKind.ArrayNumbers => $"{RuntimeSupport}.WriteArrayPart<{part.Element}>({parts[0]}, ref {parts[1]}, {index}, {member}, {type})",
+            _ => $"{RuntimeSupport}.WriteStringsPart({parts[0]}, ref {parts[1]}, {index}, {member}, {type})",
         };
     }
 
-    /// <summary>Counts a run's parts of a column as written.</summary>
-    private void EmitAdvanceNativeParts(NativeRowWrite write, NativeWritePart part, string second)
+    /// <summary>Counts a run's parts of a column as written: the spans advanced, the writers flushed.</summary>
+    private void EmitAdvanceNativeParts(NativeRowWrite write, NativeWritePart part, string[] parts)
     {
         string column = Number(write.Column);
-        bool isNullable = part.Kind is NativeWritePartKind.NullableNumbers or NativeWritePartKind.NullableStrings;
-        _code.WriteLine($"columns.Advance({column}, {(isNullable ? "rows.Length" : "rows.Length * 8")});");
+        _code.WriteLine($"columns.Advance({column}, {FirstPartBytes(part)});");
         if (part.Kind == NativeWritePartKind.NullableNumbers)
         {
             _code.WriteLine($"columns.AdvancePart({column}, 1, rows.Length * {Number(part.ValueSize)});");
             return;
         }
-        foreach (string writer in second.Split(','))
+        for (int i = 1; i < parts.Length; i++)
         {
-            _code.WriteLine($"{writer}.Flush();");
+            _code.WriteLine($"{parts[i]}.Flush();");
         }
     }
 

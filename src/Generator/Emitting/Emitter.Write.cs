@@ -270,15 +270,22 @@ internal sealed partial class Emitter
     {
         string local = EnsureLocal(map, value, hint, names, isKnownNotNull);
         _code.WriteLine($"writer.WriteLength({local}.Count);");
-        string pair = names.Take(hint + "Entry");
-        string source = map.Kind == MapKind.KeyValuePairList
-            ? $"global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({local})"
-            : local;
-        _code.WriteLine($"foreach (global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}> {pair} in {source})");
-        using (_code.OpenBlock())
+        EmitForEachEntry(map, local, hint, names, pair =>
         {
             EmitWriteValue(map.Key, pair + ".Key", hint + "Key", names);
             EmitWriteValue(map.Value, pair + ".Value", hint + "Value", names);
+        });
+    }
+
+    /// <summary>A loop over the entries of the map <paramref name="local"/> (a list's by its span), each named to <paramref name="body"/>.</summary>
+    private void EmitForEachEntry(MapValueSpec map, string local, string hint, LocalNames names, System.Action<string> body)
+    {
+        string pair = names.Take(hint + "Entry");
+        string source = map.Kind == MapKind.KeyValuePairList ? $"{CollectionsMarshal}.AsSpan({local})" : local;
+        _code.WriteLine($"foreach (global::System.Collections.Generic.KeyValuePair<{map.Key.TypeName}, {map.Value.TypeName}> {pair} in {source})");
+        using (_code.OpenBlock())
+        {
+            body(pair);
         }
     }
 

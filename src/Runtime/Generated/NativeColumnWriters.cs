@@ -5,8 +5,8 @@ namespace ClickHouse.RowBinary;
 
 /// <summary>
 /// The columns of a Native block being written, as the generated writers write them: for each column of the row type, a
-/// span its fixed-width values are stored in, a writer into which each row's value goes in RowBinary, or the row
-/// type's own loop over the column.
+/// span its fixed-width values are stored in, a writer into which each row's value goes in RowBinary, the row type's
+/// own loop over the column, or the column's parts (a null map or counts, then values, elements, keys and values).
 /// For generated code only, not for users: its members may change in any version. (src/Runtime/Generated holds
 /// everything the generator's code calls that applications do not.)
 /// </summary>

@@ -43,12 +43,8 @@ public static partial class RowBinaryGeneratedSupport
             return;
         }
         nulls[row] = 0;
-        T number = value.GetValueOrDefault();
+        T number = LittleEndian(value.GetValueOrDefault());
         MemoryMarshal.Write(slot, in number);
-        if (!BitConverter.IsLittleEndian)
-        {
-            slot.Reverse();
-        }
     }
 
     /// <summary>

@@ -81,7 +81,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>Which columns the run under way wrote as parts.</summary>
     private readonly bool[] _partsWritten;
 
-    /// <summary>For each Array column written as parts, the end of the block's elements so far: where the next run's offsets start.</summary>
+    /// <summary>For each Array or Map column written as parts, the end of the block's elements so far: where the next run's offsets start.</summary>
     private readonly ulong[] _arrayEnds;
 
     /// <summary>Where in each column's first part the run under way started.</summary>
