@@ -1,5 +1,6 @@
 using System;
 using System.ComponentModel;
+using System.Runtime.CompilerServices;
 
 namespace ClickHouse.RowBinary;
 
@@ -26,6 +27,7 @@ public readonly struct NativeColumnWriters
     }
 
     /// <summary>A writer that appends to the schema's column <paramref name="column"/>; flush it when done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public RowBinaryWriter Writer(int column) => new(_columns[column]) { CurrentColumn = column };
 
     /// <summary>Writes the schema's column <paramref name="column"/> of <paramref name="rows"/> by the row type's own loop over it.</summary>
@@ -41,9 +43,11 @@ public readonly struct NativeColumnWriters
     /// The span the values of a fixed-width column are stored in: <paramref name="bytes"/> bytes at the end of the schema's
     /// column <paramref name="column"/>; <see cref="Advance"/> past them once stored.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public Span<byte> Span(int column, int bytes) => _columns[column].GetSpan(bytes).Slice(0, bytes);
 
     /// <summary>Counts <paramref name="bytes"/> more bytes of the schema's column <paramref name="column"/> as written.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void Advance(int column, int bytes) => _columns[column].Advance(bytes);
 
     /// <summary>
@@ -51,9 +55,11 @@ public readonly struct NativeColumnWriters
     /// fixed-width values in, <paramref name="bytes"/> bytes: a Nullable's values, whose null map is the column's own
     /// <see cref="Span"/>. <see cref="AdvancePart"/> past them once stored.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public Span<byte> PartSpan(int column, int part, int bytes) => Part(column, part).GetSpan(bytes).Slice(0, bytes);
 
     /// <summary>Counts <paramref name="bytes"/> more bytes of part <paramref name="part"/> of the schema's column <paramref name="column"/> as written.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public void AdvancePart(int column, int part, int bytes) => Part(column, part).Advance(bytes);
 
     /// <summary>
@@ -61,6 +67,7 @@ public readonly struct NativeColumnWriters
     /// (1), an Array's elements (1), a Map's keys (1) and values (2), whose null map or counts are the column's own
     /// <see cref="Span"/>; flush it when done.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public RowBinaryWriter PartWriter(int column, int part) => new(Part(column, part)) { CurrentColumn = column };
 
     private PooledBufferWriter Part(int column, int part)

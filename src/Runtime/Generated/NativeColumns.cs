@@ -42,6 +42,7 @@ public ref struct NativeColumns
     public int CurrentRow { readonly get; set; }
 
     /// <summary>A reader over the values of the schema's column <paramref name="column"/>.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly RowBinaryReader Reader(int column)
     {
         NativeColumnValues values = Resolved(column);
@@ -52,6 +53,7 @@ public ref struct NativeColumns
     /// The values of the schema's String column <paramref name="column"/>, read through the string cache: from a
     /// LowCardinality(String) column's dictionary, each key made a string once a block; otherwise as <see cref="Reader"/> reads them.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly NativeStrings Strings(int column)
     {
         NativeColumnValues values = _columns[column];
@@ -68,6 +70,7 @@ public ref struct NativeColumns
     /// <typeparamref name="T"/>, as Native lays them out: row <c>i</c>'s value is element <c>i</c>, and under a NULL
     /// (<paramref name="nullMap"/>'s byte <c>i</c> not 0) a placeholder.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly ReadOnlySpan<T> NullableValues<T>(int column, out ReadOnlySpan<byte> nullMap)
         where T : unmanaged
     {
@@ -80,6 +83,7 @@ public ref struct NativeColumns
     /// <paramref name="valueSize"/> bytes, as Native lays them out: row <c>i</c>'s value at <c>i</c> times the size, and
     /// under a NULL (<paramref name="nullMap"/>'s byte <c>i</c> not 0) a placeholder.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly ReadOnlySpan<byte> NullableBytes(int column, int valueSize, out ReadOnlySpan<byte> nullMap)
         => Parts(column, valueSize, nullable: true, out nullMap, out _);
 
@@ -87,6 +91,7 @@ public ref struct NativeColumns
     /// A reader over the values of the schema's Nullable(String) column <paramref name="column"/>, one String per row,
     /// a placeholder under each NULL (<paramref name="nullMap"/>'s byte <c>i</c> not 0).
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly RowBinaryReader NullableStrings(int column, out ReadOnlySpan<byte> nullMap)
         => PartsReader(column, Parts(column, NativeColumnParts.StringValues, nullable: true, out nullMap, out _));
 
@@ -94,6 +99,7 @@ public ref struct NativeColumns
     /// The elements of the arrays of the schema's Array column <paramref name="column"/> of a fixed-width type stored
     /// as <typeparamref name="T"/>, one after the other; <paramref name="offsets"/> says where each row's lie.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly ReadOnlySpan<T> ArrayValues<T>(int column, out NativeOffsets offsets)
         where T : unmanaged
     {
@@ -106,6 +112,7 @@ public ref struct NativeColumns
     /// A reader over the elements of the arrays of the schema's Array(String) column <paramref name="column"/>, one after
     /// the other; <paramref name="offsets"/> says how many each row has.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly RowBinaryReader ArrayStrings(int column, out NativeOffsets offsets)
     {
         ReadOnlySpan<byte> elements = Parts(column, NativeColumnParts.StringValues, nullable: false, out ReadOnlySpan<byte> ends, out ulong before);
@@ -118,6 +125,7 @@ public ref struct NativeColumns
     /// fixed size (<paramref name="keySize"/>, <paramref name="valueSize"/> bytes) or Strings
     /// (<see cref="NativeColumnParts.StringValues"/>): their offsets, keys and values, as Native lays them out.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly NativeMapParts Map(int column, int keySize, int valueSize)
     {
         NativeColumnValues values = _columns[column];
@@ -163,6 +171,7 @@ public ref struct NativeColumns
     /// The RowBinary values of the schema's column <paramref name="column"/>: for a fixed-width column, the value of row
     /// <c>i</c> is at <c>i</c> times its size.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly ReadOnlySpan<byte> Values(int column) => BytesOf(Resolved(column));
 
     private readonly ReadOnlySpan<byte> BytesOf(NativeColumnValues values)
@@ -184,6 +193,7 @@ public ref struct NativeColumns
     /// (<see cref="short"/> for an Int16): row <c>i</c>'s value is element <c>i</c>. Typed elements let a wide row's
     /// reader index its columns instead of calling a load per value.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public readonly ReadOnlySpan<T> Values<T>(int column)
         where T : unmanaged
         => AsValues<T>(Values(column));
