@@ -72,7 +72,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
         {
             if (_reader is not null && _index + 1 < _reader.Rows.Length && !cancellationToken.IsCancellationRequested)
             {
-                Current = _reader.Rows[++_index];
+                Current = _reader.Take(++_index);
                 _rows++;
                 return new ValueTask<bool>(true);
             }
@@ -106,7 +106,7 @@ internal sealed class NativeRows<T> : IAsyncEnumerable<T>
                 return false;
             }
             _index = 0;
-            Current = _reader.Rows[0];
+            Current = _reader.Take(0);
             _rows++;
             return true;
         }

@@ -40,6 +40,17 @@ internal sealed class NativeStreamReader<T> : IDisposable
     public ReadOnlySpan<T> Rows => _rows.AsSpan(0, _count);
 
     /// <summary>
+    /// Hands out row <paramref name="index"/> of the rows read last and lets go of it, so that a row the caller is done
+    /// with is not kept alive (and promoted by a collection) until the next batch replaces it.
+    /// </summary>
+    public T Take(int index)
+    {
+        T row = _rows[index];
+        _rows[index] = default!;
+        return row;
+    }
+
+    /// <summary>
     /// Reads the next rows, at most <see cref="NativeLayout.BatchRows"/>: of the block being read, or of the next block
     /// with rows once it has arrived. Returns false at the end of the stream.
     /// </summary>

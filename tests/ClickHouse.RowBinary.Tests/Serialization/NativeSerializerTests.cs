@@ -265,7 +265,7 @@ public class NativeSerializerTests
     {
         // One block in the stream, a bad value in its last batch: the rows of the batches before it are handed out
         // first (built as they are taken, not the whole block at once), and the error names the block's row.
-        const int Batch = 1024; // the stream reader's rows built at once
+        const int Batch = NativeLayout.BatchRows; // the stream reader's rows built at once
         int rows = (2 * Batch) + 10;
         byte[] data = Write(TickRows.Sequence(rows));
         int badRow = (2 * Batch) + 3;
@@ -284,6 +284,34 @@ public class NativeSerializerTests
         Assert.Equal(("status", (long)badRow), (exception.Column, exception.Row));
         RowBinaryException listed = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<Tick>(data));
         Assert.Equal(("status", (long)badRow), (listed.Column, listed.Row));
+    }
+
+    [Fact]
+    public async Task ReadAsync_RowHandedOut_IsNotKeptAliveByTheReader()
+    {
+        // A streamed row the caller is done with must be free to die young: were the reader's batch to keep it until
+        // the next batch, every collection meanwhile would promote it (a wide row's read spent 7 ms a read in such
+        // collections instead of 3).
+        WebVisit[] visits = [.. Enumerable.Range(0, NativeLayout.BatchRows * 2).Select(i => new WebVisit(new DateOnly(2025, 1, 1), "/page/" + i, (ushort)i, 1, 2, 3, (ulong)i))];
+        byte[] data = Write(visits);
+        await using IAsyncEnumerator<WebVisit> rows = NativeSerializer.ReadAsync<WebVisit>(new MemoryStream(data)).GetAsyncEnumerator();
+
+        WeakReference first = await TakeWeaklyAsync(rows);
+        WeakReference second = await TakeWeaklyAsync(rows);
+        Assert.True(await rows.MoveNextAsync());
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+
+        Assert.False(first.IsAlive, "The first row is still referenced after the caller moved past it.");
+        Assert.False(second.IsAlive, "The second row is still referenced after the caller moved past it.");
+        Assert.Equal(visits[2], rows.Current);
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static async Task<WeakReference> TakeWeaklyAsync(IAsyncEnumerator<WebVisit> rows)
+    {
+        Assert.True(await rows.MoveNextAsync());
+        return new WeakReference(rows.Current);
     }
 
     [Fact]
