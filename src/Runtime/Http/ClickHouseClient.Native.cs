@@ -108,14 +108,16 @@ public sealed partial class ClickHouseClient
         }
     }
 
-    private Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
+    private async Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
         if (NativeRowTypes<T>.HasJson)
         {
             options = WithSettingUnlessSet(options, NativeJsonAsStringSetting, "1");
         }
-        return SendQueryAsync(string.Concat(TrimStatementEnd(sql), "\nFORMAT ", NativeFormatName), options, cancellationToken);
+        ClickHouseResponseStream body = await SendQueryAsync(string.Concat(TrimStatementEnd(sql), "\nFORMAT ", NativeFormatName), options, cancellationToken).ConfigureAwait(false);
+        body.ReadAheadChunks = ReadAheadStream.NativeChunks;
+        return body;
     }
 
     /// <summary>

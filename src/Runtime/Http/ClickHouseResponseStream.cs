@@ -111,6 +111,12 @@ internal sealed class ClickHouseResponseStream : Stream
     /// <summary>Whether the rest of the body is read ahead (<see cref="ReadAheadAfter"/>).</summary>
     internal bool ReadingAhead => _inner is ReadAheadStream;
 
+    /// <summary>
+    /// How many chunks the reading ahead may hold (<see cref="ReadAheadStream.DefaultChunks"/>; a Native reader, which
+    /// waits for whole blocks, sets <see cref="ReadAheadStream.NativeChunks"/>).
+    /// </summary>
+    internal int ReadAheadChunks { get; set; } = ReadAheadStream.DefaultChunks;
+
     /// <summary>Bytes of the body handed to the reader so far.</summary>
     internal long BytesDelivered => _released;
 
@@ -199,7 +205,7 @@ internal sealed class ClickHouseResponseStream : Stream
             // body is read ahead whatever its pace: its decompression is work the other core can take.
             if (!ReadingAhead && _received >= ReadAheadAfter && (_filledRoom || _compressed))
             {
-                _inner = new ReadAheadStream(_inner);
+                _inner = new ReadAheadStream(_inner, ReadAheadChunks);
             }
             int read;
             Memory<byte> room = FreeSpace();

@@ -1,3 +1,4 @@
+using System.Net;
 using ClickHouse.RowBinary.IntegrationTests.Rows;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Http;
@@ -24,6 +25,48 @@ public sealed class LargeBodyTests
 
         Assert.Equal(data, received.ToArray());
         Assert.Equal(readAhead, Assert.IsType<ClickHouseResponseStream>(body).ReadingAhead);
+    }
+
+    [Fact]
+    public async Task A_Native_query_reads_4_MiB_further_ahead_than_a_RowBinary_one()
+    {
+        // A Native reader waits for whole blocks, so the next block must be able to arrive while it builds a block's rows:
+        // its body is read ahead by ReadAheadStream.NativeChunks, RowBinary's by DefaultChunks. Both readers take 200,000
+        // rows (1.8 MB: past the point where reading ahead starts), then wait while the body is read as far as it may be.
+        const int Rows = 2_000_000;
+        const int Taken = 200_000;
+        long rowBinary = await ReadAheadOfAsync(Bodies.NumberRows(Rows), ClickHouseWireFormat.RowBinary);
+        long native = await ReadAheadOfAsync(Bodies.Native(Enumerable.Range(0, Rows).Select(i => new NumberRow((ulong)i, 0))), ClickHouseWireFormat.Native);
+
+        long more = (ReadAheadStream.NativeChunks - ReadAheadStream.DefaultChunks) * (long)ReadAheadStream.ChunkSize;
+        Assert.InRange(native - rowBinary, more - (1 << 20), more + (1 << 20));
+
+        static async Task<long> ReadAheadOfAsync(byte[] data, ClickHouseWireFormat format)
+        {
+            var body = new ScriptedStream(data, 1 << 20, breakAtEnd: false);
+            var handler = new FakeClickHouse(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = new StreamContent(body) });
+            using ClickHouseClient client = FakeClickHouse.Client(handler);
+            ClickHouseQueryOptions options = format == ClickHouseWireFormat.Native
+                ? new ClickHouseQueryOptions { WireFormat = format }
+                : new ClickHouseQueryOptions { Format = RowBinaryFormat.RowBinary };
+            await using IAsyncEnumerator<NumberRow> rows = client.QueryAsync<NumberRow>("SELECT number, 0 AS thrown FROM numbers(2000000)", options).GetAsyncEnumerator();
+            for (int i = 0; i < Taken; i++)
+            {
+                Assert.True(await rows.MoveNextAsync());
+            }
+            Assert.Equal((ulong)(Taken - 1), rows.Current.Number);
+            long last = -1;
+            for (int wait = 0; wait < 200; wait++)
+            {
+                if (body.Position == last)
+                {
+                    return last;
+                }
+                last = body.Position;
+                await Task.Delay(50);
+            }
+            throw new TimeoutException($"The body was still being read after 10 s: {last} bytes.");
+        }
     }
 
     [Fact]

@@ -29,6 +29,38 @@ public sealed class ReadAheadStreamTests
         Assert.Equal(0, await stream.ReadAsync(new byte[10]));
     }
 
+    [Theory]
+    [InlineData(ReadAheadStream.DefaultChunks)]
+    [InlineData(ReadAheadStream.NativeChunks)]
+    public async Task Reads_ahead_as_many_chunks_as_it_is_given_and_no_more(int chunks)
+    {
+        // A reader that took one byte and then waits: the reading ahead fills every chunk it has, then stops.
+        var inner = new MemoryStream(Body(8 * 1024 * 1024));
+        await using var stream = new ReadAheadStream(inner, chunks);
+
+        Assert.Equal(1, await stream.ReadAsync(new byte[1]));
+        long read = await SettledPositionAsync(inner);
+
+        Assert.Equal((long)chunks * ReadAheadStream.ChunkSize, read);
+    }
+
+    /// <summary>The position of a stream read on another thread, once it has stopped moving.</summary>
+    private static async Task<long> SettledPositionAsync(Stream stream)
+    {
+        long last = -1;
+        for (int wait = 0; wait < 200; wait++)
+        {
+            long position = stream.Position;
+            if (position == last && position > 0)
+            {
+                return position;
+            }
+            last = position;
+            await Task.Delay(50);
+        }
+        throw new TimeoutException($"The reading ahead did not settle: at {last} bytes after 10 s.");
+    }
+
     [Fact]
     public async Task Synchronous_reads_after_asynchronous_ones_get_the_rest_in_order()
     {
