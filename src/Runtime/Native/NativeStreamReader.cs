@@ -19,6 +19,13 @@ internal sealed class NativeStreamReader<T> : IDisposable
 {
     private readonly RowBinaryStreamBuffer _buffer;
 
+    /// <summary>
+    /// The bytes a read asks for past those held when a block is not whole yet: its scan resumes where it stopped, so
+    /// small steps cost no scan twice, and few bytes of the next block are read before the block ends (and moved to the
+    /// front of the buffer once it does).
+    /// </summary>
+    private const int ReadStep = 256 * 1024;
+
     private readonly NativeBlockReader<T> _blocks;
     private T[] _rows = [];
     private int _count;
@@ -97,7 +104,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
         catch (RowBinaryNeedMoreDataException)
         {
             _minimum = data.Length + 1L;
-            _preferred = 2L * data.Length;
+            _preferred = data.Length + ReadStep;
             return false;
         }
         _blockBytes = input.Position;
@@ -133,6 +140,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
     private void ConsumeBlock()
     {
         _buffer.Consume(_blockBytes);
+        _buffer.MoveToFront();
         _offset += _blockBytes;
         _blockBytes = 0;
     }

@@ -107,6 +107,22 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
         }
     }
 
+    /// <summary>
+    /// Moves the bytes not consumed yet to the front of the array now, while they are few (a Native reader, after a
+    /// block: what it read of the next), instead of when the array's end is reached, by then most of a block.
+    /// </summary>
+    public void MoveToFront()
+    {
+        if (_start == 0)
+        {
+            return;
+        }
+        int held = _end - _start;
+        Buffer.BlockCopy(_buffer, _start, _buffer, 0, held);
+        _start = 0;
+        _end = held;
+    }
+
     /// <summary>Throws the stream's failure, once what arrived before it has been parsed.</summary>
     public void ThrowIfFailed() => _failure?.Throw();
 
