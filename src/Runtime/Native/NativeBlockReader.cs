@@ -39,6 +39,12 @@ internal sealed class NativeBlockReader<T>
     /// <summary>Gives the string cache's pooled arrays back (and tells its memory what it found): the read is over.</summary>
     public void Release() => _strings.Release();
 
+    /// <summary>
+    /// Where the column a scan could not finish starts, in the bytes it was given (the block starting at 0): a resumed
+    /// scan walks that column again from there. Null when no scan waits for more bytes.
+    /// </summary>
+    public int? ResumeAt => _resume?.Position;
+
     /// <summary>The rows of the blocks before the current one.</summary>
     public long RowsBefore { get; private set; }
 

@@ -20,11 +20,11 @@ internal sealed class NativeStreamReader<T> : IDisposable
     private readonly RowBinaryStreamBuffer _buffer;
 
     /// <summary>
-    /// The bytes a read asks for past those held when a block is not whole yet: its scan resumes where it stopped, so
-    /// small steps cost no scan twice, and few bytes of the next block are read before the block ends (and moved to the
-    /// front of the buffer once it does).
+    /// The bytes a read asks for at least past those held when a block is not whole yet: its scan resumes at the column
+    /// it could not finish, so small steps cost little scanning twice, and few bytes of the next block are read before
+    /// the block ends (and moved to the front of the buffer once it does).
     /// </summary>
-    private const int ReadStep = 256 * 1024;
+    internal const int ReadStep = 256 * 1024;
 
     private readonly NativeBlockReader<T> _blocks;
     private T[] _rows = [];
@@ -104,7 +104,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
         catch (RowBinaryNeedMoreDataException)
         {
             _minimum = data.Length + 1L;
-            _preferred = data.Length + ReadStep;
+            _preferred = PreferredAfterCut(data.Length, _blocks.ResumeAt ?? 0);
             return false;
         }
         _blockBytes = input.Position;
@@ -114,6 +114,13 @@ internal sealed class NativeStreamReader<T> : IDisposable
         }
         return true;
     }
+
+    /// <summary>
+    /// The bytes to hold before scanning a cut block again: <see cref="ReadStep"/> more, or as many more as the column
+    /// the scan could not finish (from <paramref name="cutColumnStart"/>) has so far, which a resumed scan walks again:
+    /// a column of many MB is then walked a few times over, not once for every step.
+    /// </summary>
+    internal static long PreferredAfterCut(int held, int cutColumnStart) => held + (long)Math.Max(ReadStep, held - cutColumnStart);
 
     /// <summary>Builds the next rows of the block being read, and lets its bytes go after its last.</summary>
     private void ReadBatch()
