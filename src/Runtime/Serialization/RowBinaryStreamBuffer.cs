@@ -113,14 +113,10 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// </summary>
     public void MoveToFront()
     {
-        if (_start == 0)
+        if (_start > 0)
         {
-            return;
+            MoveHeldTo(_buffer);
         }
-        int held = _end - _start;
-        Buffer.BlockCopy(_buffer, _start, _buffer, 0, held);
-        _start = 0;
-        _end = held;
     }
 
     /// <summary>Throws the stream's failure, once what arrived before it has been parsed.</summary>
@@ -148,6 +144,13 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
             long size = Math.Min(Math.Max((long)_buffer.Length * 2, held + (MinimumReadSize * 2L)), Array.MaxLength);
             target = ArrayPool<byte>.Shared.Rent((int)size);
         }
+        MoveHeldTo(target);
+    }
+
+    /// <summary>Copies the bytes not consumed yet to the start of <paramref name="target"/> (the array itself, or a larger one that replaces it).</summary>
+    private void MoveHeldTo(byte[] target)
+    {
+        int held = _end - _start;
         Buffer.BlockCopy(_buffer, _start, target, 0, held);
         if (!ReferenceEquals(target, _buffer))
         {
