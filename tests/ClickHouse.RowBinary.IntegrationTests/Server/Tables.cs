@@ -19,10 +19,10 @@ internal static class Tables
         where T : IClickHouseRow<T>
         => $"SELECT {string.Join(", ", T.Schema.Columns.Select(c => ClickHouseIdentifier.Quote(c.Name)))} FROM {ClickHouseIdentifier.QuoteTable(database, table)} ORDER BY {orderBy}";
 
-    public static byte[] RowBinaryOf<T>(IEnumerable<T> rows) where T : IClickHouseRow<T>
+    public static byte[] RowBinaryOf<T>(IEnumerable<T> rows, RowBinaryFormat format = RowBinaryFormat.RowBinary) where T : IClickHouseRow<T>
     {
         var buffer = new ArrayBufferWriter<byte>();
-        RowBinarySerializer.Write(buffer, rows);
+        RowBinarySerializer.Write(buffer, rows, format);
         return buffer.WrittenSpan.ToArray();
     }
 
