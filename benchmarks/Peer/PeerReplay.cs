@@ -28,6 +28,7 @@ public sealed class PeerReplay : IAsyncDisposable
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count = [];
     private readonly byte[] _smallQuery = [];
+    private readonly byte[] _smallQueryNative = [];
     private readonly ReplayServer.ReplayServer? _server;
     private readonly ReplayServerProcess? _process;
 
@@ -56,7 +57,7 @@ public sealed class PeerReplay : IAsyncDisposable
         }
         else
         {
-            LoadRecordings(out _count, out _smallQuery);
+            LoadRecordings(out _count, out _smallQuery, out _smallQueryNative);
             _server = new ReplayServer.ReplayServer(Answer);
             Url = _server.Url;
         }
@@ -72,7 +73,7 @@ public sealed class PeerReplay : IAsyncDisposable
         DriverDefaults = CreateDriver(Url, compression: true);
     }
 
-    private void LoadRecordings(out byte[] count, out byte[] smallQuery)
+    private void LoadRecordings(out byte[] count, out byte[] smallQuery, out byte[] smallQueryNative)
     {
         foreach (PeerDataSet dataSet in Enum.GetValues<PeerDataSet>())
         {
@@ -87,6 +88,7 @@ public sealed class PeerReplay : IAsyncDisposable
         }
         count = PeerRecordings.Count(PeerScale.Rows(PeerDataSet.WebVisits));
         smallQuery = PeerRecordings.Result(PeerDataSet.WebVisits, SmallQueryRows);
+        smallQueryNative = PeerRecordings.NativeResult(PeerDataSet.WebVisits, SmallQueryRows);
     }
 
     /// <summary>The server in this process, whose requests the checks read.</summary>
@@ -156,7 +158,10 @@ public sealed class PeerReplay : IAsyncDisposable
                 {
                     // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
                     bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
-                    return new ReplayResponse(smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
+                    // The small query's 1,000 rows are one block either way.
+                    return new ReplayResponse(
+                        request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQueryNative
+                        : smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
                 }
                 // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
                 byte[] result = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQuery : _results[dataSet];
