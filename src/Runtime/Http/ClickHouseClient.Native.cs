@@ -135,23 +135,7 @@ public sealed partial class ClickHouseClient
 
     private static ClickHouseQueryOptions WithSetting(ClickHouseQueryOptions? options, string name, string value)
     {
-        var copy = new ClickHouseQueryOptions
-        {
-            Database = options?.Database,
-            QueryId = options?.QueryId,
-            Progress = options?.Progress,
-        };
-        if (options is not null)
-        {
-            foreach (KeyValuePair<string, object?> parameter in options.Parameters)
-            {
-                copy.Parameters.Add(parameter);
-            }
-            foreach (KeyValuePair<string, string> setting in options.Settings)
-            {
-                copy.Settings.Add(setting);
-            }
-        }
+        ClickHouseQueryOptions copy = options?.Copy() ?? new ClickHouseQueryOptions();
         copy.Settings[name] = value;
         return copy;
     }

@@ -110,8 +110,10 @@ public sealed partial class ClickHouseClient
     }
 
     /// <summary>
-    /// The options without the query id (a second request must not take the query's id), without progress, and with the
-    /// external tables' columns but not their rows (the query is described, not run).
+    /// The options without the query id (a second request must not take the query's id), without progress or the
+    /// query's idempotence and formats (DESCRIBE is read-only and names its own format), and with the external tables'
+    /// columns but not their rows (the query is described, not run); database, settings, parameters, roles and headers
+    /// as the query's.
     /// </summary>
     private static ClickHouseQueryOptions? WithoutQueryId(ClickHouseQueryOptions? options)
     {
@@ -119,15 +121,13 @@ public sealed partial class ClickHouseClient
         {
             return null;
         }
-        var copy = new ClickHouseQueryOptions { Database = options.Database };
-        foreach (KeyValuePair<string, object?> parameter in options.Parameters)
-        {
-            copy.Parameters.Add(parameter);
-        }
-        foreach (KeyValuePair<string, string> setting in options.Settings)
-        {
-            copy.Settings.Add(setting);
-        }
+        ClickHouseQueryOptions copy = options.Copy();
+        copy.QueryId = null;
+        copy.Progress = null;
+        copy.Idempotent = null;
+        copy.Format = null;
+        copy.WireFormat = null;
+        copy.ExternalTables.Clear();
         foreach (ClickHouseExternalTable table in options.ExternalTables)
         {
             copy.ExternalTables.Add(table.WithoutRows());

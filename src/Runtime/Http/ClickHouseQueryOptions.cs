@@ -63,6 +63,44 @@ public sealed class ClickHouseQueryOptions
     /// </summary>
     public IList<ClickHouseExternalTable> ExternalTables { get; } = new List<ClickHouseExternalTable>();
 
+    /// <summary>
+    /// A copy of every option, its own collections holding the same items: what the client sends changed (a setting
+    /// added, the query id taken off) without changing the caller's options or losing any of them.
+    /// </summary>
+    internal ClickHouseQueryOptions Copy()
+    {
+        var copy = new ClickHouseQueryOptions
+        {
+            Database = Database,
+            QueryId = QueryId,
+            Idempotent = Idempotent,
+            Format = Format,
+            WireFormat = WireFormat,
+            Progress = Progress,
+        };
+        foreach (KeyValuePair<string, object?> parameter in Parameters)
+        {
+            copy.Parameters.Add(parameter);
+        }
+        foreach (KeyValuePair<string, string> setting in Settings)
+        {
+            copy.Settings.Add(setting);
+        }
+        foreach (string role in Roles)
+        {
+            copy.Roles.Add(role);
+        }
+        foreach (KeyValuePair<string, string> header in Headers)
+        {
+            copy.Headers.Add(header);
+        }
+        foreach (ClickHouseExternalTable table in ExternalTables)
+        {
+            copy.ExternalTables.Add(table);
+        }
+        return copy;
+    }
+
     /// <summary>Options that carry only <paramref name="parameters"/>: what the overloads taking parameters send.</summary>
     internal static ClickHouseQueryOptions WithParameters(IReadOnlyDictionary<string, object?> parameters)
     {

@@ -81,6 +81,15 @@ public sealed class ExternalTableServerTests(ClickHouseServerFixture server)
             streamed++;
         }
         Assert.Equal((long)expectedCount, streamed);
+        ClickHouseQueryOptions nativeIds = Ids();
+        nativeIds.WireFormat = ClickHouseWireFormat.Native;
+        long streamedNative = 0;
+        await foreach (LabelRow _ in server.Client.QueryAsync<LabelRow>($"SELECT id, toString(v) AS label {filter}", nativeIds))
+        {
+            streamedNative++;
+        }
+        Assert.Equal((long)expectedCount, streamedNative);
+        Assert.Equal(pairs.Select(p => p.Id), (await server.Client.QueryListAsync<LabelRow>($"SELECT id, toString(v) AS label {filter} ORDER BY id", nativeIds)).Select(r => r.Id));
         Assert.Equal(pairs[0].Id, (await server.Client.QueryFirstAsync<LabelRow>($"SELECT id, toString(v) AS label {filter} ORDER BY id", Ids())).Id);
         await using (ClickHouseDataReader reader = await server.Client.ExecuteReaderAsync($"SELECT count() AS n, sum(v) AS total {filter}", Ids()))
         {

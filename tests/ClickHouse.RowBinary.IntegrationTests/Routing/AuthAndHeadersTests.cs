@@ -107,6 +107,30 @@ public sealed class AuthAndHeadersTests
     }
 
     [Fact]
+    public async Task A_streamed_Native_query_carries_its_own_roles_headers_and_settings()
+    {
+        // An empty answer is a Native result of no blocks.
+        var fake = new FakeClickHouse(_ => FakeClickHouse.Ok([]));
+        using ClickHouseClient client = FakeClickHouse.Client(fake, o => o.Roles.Add("reader"));
+        var own = new ClickHouseQueryOptions
+        {
+            WireFormat = ClickHouseWireFormat.Native, Roles = { "admin" }, Headers = { ["X-Trace"] = "request" }, Settings = { ["max_threads"] = "1" },
+        };
+
+        await foreach (CountRow _ in client.QueryAsync<CountRow>("SELECT 1 AS n", own))
+        {
+        }
+
+        RecordedRequest request = Assert.Single(fake.Requests);
+        Assert.EndsWith("FORMAT Native", request.BodyText, StringComparison.Ordinal);
+        Assert.Equal(["role=admin"], RoleParameters(request));
+        Assert.Equal("request", request.Header("X-Trace"));
+        // The block size the client adds to a streamed Native query, and the caller's own setting beside it.
+        Assert.Equal(("8192", "1"), (request.Parameters["max_block_size"], request.Parameters["max_threads"]));
+        Assert.False(own.Settings.ContainsKey("max_block_size"), "the caller's options were changed");
+    }
+
+    [Fact]
     public async Task A_token_is_in_no_URL_span_log_or_error()
     {
         var spans = new List<Activity>();
