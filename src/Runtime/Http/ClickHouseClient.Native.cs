@@ -52,8 +52,13 @@ public sealed partial class ClickHouseClient
         return chosen is null ? checkSchema && !NativeRowTypes<T>.LayoutDependsOnServer : chosen == ClickHouseWireFormat.Native;
     }
 
-    /// <summary>Whether a typed query asks for Native: not where the caller named a RowBinary format; RowBinary unless asked.</summary>
-    private bool ReadsNative(ClickHouseQueryOptions? options)
+    /// <summary>
+    /// Whether a typed query asks for Native: not where the caller named a RowBinary format; else as the query or the
+    /// client asks, else (<see cref="ClickHouseClientOptions.WireFormat"/> null) Native where no column's Native layout
+    /// depends on the server's version.
+    /// </summary>
+    private bool ReadsNative<T>(ClickHouseQueryOptions? options)
+        where T : IClickHouseRow<T>
     {
         if (options?.Format is { } format)
         {
@@ -63,7 +68,8 @@ public sealed partial class ClickHouseClient
             }
             return false;
         }
-        return CheckWireFormat(options?.WireFormat ?? _wireFormat ?? ClickHouseWireFormat.RowBinary, nameof(options)) == ClickHouseWireFormat.Native;
+        ClickHouseWireFormat? chosen = options?.WireFormat ?? _wireFormat;
+        return chosen is { } wire ? CheckWireFormat(wire, nameof(options)) == ClickHouseWireFormat.Native : !NativeRowTypes<T>.LayoutDependsOnServer;
     }
 
     private static ClickHouseWireFormat CheckWireFormat(ClickHouseWireFormat format, string optionsName)

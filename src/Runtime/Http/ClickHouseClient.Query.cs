@@ -13,10 +13,11 @@ namespace ClickHouse.RowBinary;
 public sealed partial class ClickHouseClient
 {
     /// <summary>
-    /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT RowBinaryWithNamesAndTypes</c>
-    /// (whose header is checked against <typeparamref name="T"/>: columns by name, in any order) or, on servers without
-    /// it, <c>FORMAT RowBinary</c> (columns by position); with <see cref="ClickHouseWireFormat.Native"/>,
-    /// <c>FORMAT Native</c> (every block's columns checked by name). Disposing the enumerator, or cancelling, aborts the
+    /// Runs a SELECT and streams its rows as they arrive. The client appends <c>FORMAT Native</c> (every block's columns
+    /// checked against <typeparamref name="T"/> by name, in any order: the default, see
+    /// <see cref="ClickHouseClientOptions.WireFormat"/>) or, for <see cref="ClickHouseWireFormat.RowBinary"/>,
+    /// <c>FORMAT RowBinaryWithNamesAndTypes</c> (its header checked the same way) or, on servers without it,
+    /// <c>FORMAT RowBinary</c> (columns by position). Disposing the enumerator, or cancelling, aborts the
     /// request. The arguments are checked by this call; the query is sent when the rows are enumerated (again for each
     /// enumeration), and an enumerator used after its disposal throws <see cref="ObjectDisposedException"/>.
     /// </summary>
@@ -42,7 +43,7 @@ public sealed partial class ClickHouseClient
     public IAsyncEnumerable<T> QueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
-        if (ReadsNative(options))
+        if (ReadsNative<T>(options))
         {
             return QueryNativeAsync<T>(sql, options, cancellationToken);
         }
@@ -124,7 +125,7 @@ public sealed partial class ClickHouseClient
     public async Task<List<T>> QueryListAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken = default)
         where T : IClickHouseRow<T>
     {
-        if (ReadsNative(options))
+        if (ReadsNative<T>(options))
         {
             return await WholeResultAsync(sql, options, () => QueryNativeListAsync<T>(sql, options, cancellationToken), cancellationToken).ConfigureAwait(false);
         }

@@ -43,7 +43,7 @@ public sealed class ClickHouseQueryOptions
 
     /// <summary>
     /// The format typed reads ask for; the client's <see cref="ClickHouseClientOptions.WireFormat"/> when null, and
-    /// RowBinary when that is null too.
+    /// when that is null too, Native (RowBinary for rows with JSON or Dynamic columns).
     /// A <see cref="Format"/> given asks for that RowBinary format whatever this says (and asking for Native with
     /// one is an error).
     /// </summary>

@@ -41,7 +41,7 @@ public sealed class ModernServerTests
     {
         byte[] answer = TestSupport.OracleProcess.Query(People, "RowBinaryWithNamesAndTypes");
         await using var server = new ReplayServer.ReplayServer(_ => new ReplayResponse(answer, "RowBinaryWithNamesAndTypes"));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
 
         List<PersonRow> rows = await client.QueryListAsync<PersonRow>("SELECT ts, tags, name, id FROM people");
 
@@ -57,7 +57,7 @@ public sealed class ModernServerTests
         byte[] answer = TestSupport.OracleProcess.Query(People.Replace("toUInt32(7) AS id", "toUInt64(7) AS id", StringComparison.Ordinal)
             .Replace("toUInt32(4294967295)", "toUInt64(4294967295)", StringComparison.Ordinal), "RowBinaryWithNamesAndTypes");
         await using var server = new ReplayServer.ReplayServer(_ => new ReplayResponse(answer, "RowBinaryWithNamesAndTypes"));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
         int yielded = 0;
 
         RowBinarySchemaMismatchException error = await Assert.ThrowsAsync<RowBinarySchemaMismatchException>(async () =>
@@ -103,7 +103,7 @@ public sealed class ModernServerTests
     {
         byte[] answer = [];
         await using var server = new ReplayServer.ReplayServer(_ => new ReplayResponse(answer, "RowBinaryWithNamesAndTypes"));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
         var buffer = new System.Buffers.ArrayBufferWriter<byte>();
         RowBinarySerializer.Write(buffer, [new CountRow(5)], RowBinaryFormat.RowBinaryWithNamesAndTypes);
         answer = buffer.WrittenSpan.ToArray();

@@ -25,7 +25,7 @@ public class ReplayCompressionTests
     {
         byte[] result = ResultOf(WebVisit.Generate(20_000));
         await using var server = new ReplayServer.ReplayServer(_ => new ReplayResponse(result, "RowBinaryWithNamesAndTypes"));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, ResponseCompression = compression });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, ResponseCompression = compression, WireFormat = ClickHouseWireFormat.RowBinary });
 
         List<WebVisit> rows = await client.QueryListAsync<WebVisit>("SELECT * FROM web_visits");
 

@@ -192,7 +192,7 @@ public sealed class RequestTests
         var handler = new FakeClickHouse(request => request.BodyText.EndsWith("FORMAT RowBinaryWithNamesAndTypes", StringComparison.Ordinal)
             ? FakeClickHouse.Error(HttpStatusCode.NotFound, "Code: 73, e.displayText() = DB::Exception: Unknown format RowBinaryWithNamesAndTypes, e.what() = DB::Exception\n")
             : FakeClickHouse.Ok(Bodies.NumberRows(3)));
-        using ClickHouseClient client = FakeClickHouse.Client(handler);
+        using ClickHouseClient client = FakeClickHouse.Client(handler, o => o.WireFormat = ClickHouseWireFormat.RowBinary);
 
         List<NumberRow> first = await client.QueryListAsync<NumberRow>("SELECT 1");
         List<NumberRow> second = await client.QueryListAsync<NumberRow>("SELECT 2");

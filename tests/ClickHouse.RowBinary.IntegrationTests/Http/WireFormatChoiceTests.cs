@@ -11,21 +11,39 @@ namespace ClickHouse.RowBinary.IntegrationTests.Http;
 public sealed class WireFormatChoiceTests
 {
     [Fact]
-    public async Task By_default_inserts_go_as_Native_and_typed_reads_ask_for_RowBinary()
+    public async Task By_default_inserts_go_as_Native_and_typed_reads_ask_for_Native()
     {
         EventRow[] rows = [EventRow.Numbered(1), EventRow.Numbered(2)];
-        var withHeader = new System.Buffers.ArrayBufferWriter<byte>();
-        RowBinarySerializer.Write(withHeader, rows, RowBinaryFormat.RowBinaryWithNamesAndTypes);
-        FakeClickHouse handler = new FakeClickHouse(request => FakeClickHouse.Ok(request.BodyText.StartsWith("SELECT", StringComparison.Ordinal) ? withHeader.WrittenSpan.ToArray() : []))
+        var native = new System.Buffers.ArrayBufferWriter<byte>();
+        NativeSerializer.Write(native, rows);
+        FakeClickHouse handler = new FakeClickHouse(request => FakeClickHouse.Ok(request.BodyText.StartsWith("SELECT", StringComparison.Ordinal) ? native.WrittenSpan.ToArray() : []))
             .Describing<EventRow>();
         using ClickHouseClient client = FakeClickHouse.Client(handler);
 
         await client.InsertAsync("events", rows);
         Assert.Equal(rows, await client.QueryListAsync<EventRow>("SELECT id, name, code FROM events"));
+        await foreach (EventRow row in client.QueryAsync<EventRow>("SELECT id, name, code FROM events"))
+        {
+            Assert.Contains(row, rows);
+        }
 
         Assert.EndsWith(") FORMAT Native", Query(handler.Requests[0]), StringComparison.Ordinal);
         Assert.Equal(rows, NativeSerializer.ReadList<EventRow>(handler.Requests[0].DecodedBody));
-        Assert.EndsWith("FORMAT RowBinaryWithNamesAndTypes", handler.Requests[1].BodyText, StringComparison.Ordinal);
+        Assert.EndsWith("FORMAT Native", handler.Requests[1].BodyText, StringComparison.Ordinal);
+        Assert.EndsWith("FORMAT Native", handler.Requests[2].BodyText, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task By_default_rows_with_JSON_or_Dynamic_columns_are_read_as_RowBinary()
+    {
+        var withHeader = new System.Buffers.ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(withHeader, [new DocumentRow(1, """{"a":1}""")], RowBinaryFormat.RowBinaryWithNamesAndTypes);
+        FakeClickHouse handler = new FakeClickHouse(_ => FakeClickHouse.Ok(withHeader.WrittenSpan.ToArray()));
+        using ClickHouseClient client = FakeClickHouse.Client(handler);
+
+        Assert.Single(await client.QueryListAsync<DocumentRow>("SELECT id, doc FROM docs"));
+
+        Assert.EndsWith("FORMAT RowBinaryWithNamesAndTypes", Assert.Single(handler.Requests).BodyText, StringComparison.Ordinal);
     }
 
     [Fact]

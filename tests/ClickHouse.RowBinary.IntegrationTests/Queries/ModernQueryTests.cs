@@ -18,7 +18,7 @@ public sealed class ModernQueryTests
     {
         byte[] answer = OracleProcess.Query(sql, "RowBinaryWithNamesAndTypes");
         await using var server = new ReplayServer.ReplayServer(_ => new ReplayResponse(answer, "RowBinaryWithNamesAndTypes"));
-        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url });
+        using var client = new ClickHouseClient(new ClickHouseClientOptions { Endpoint = server.Url, WireFormat = ClickHouseWireFormat.RowBinary });
         T result = await query(client);
         // A read that stops before the end of the result (QueryFirst) is followed by a KILL QUERY, in the background, and
         // the endpoint's settings question (cancel_http_readonly_queries_on_client_close).
