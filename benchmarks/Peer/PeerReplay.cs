@@ -154,17 +154,17 @@ public sealed class PeerReplay : IAsyncDisposable
                     return _tableDescriptions[dataSet];
                 }
                 bool probe = request.Query.Contains("1=0", StringComparison.Ordinal) || request.Query.Contains("1 = 0", StringComparison.Ordinal);
+                // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
+                bool smallQuery = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal);
                 if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
                 {
                     // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
                     bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
                     // The small query's 1,000 rows are one block either way.
                     return new ReplayResponse(
-                        request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQueryNative
-                        : smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
+                        smallQuery ? _smallQueryNative : smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
                 }
-                // web_visits_small, the small-query suite's table, is web_visits (columns and header) with fewer rows.
-                byte[] result = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal) ? _smallQuery : _results[dataSet];
+                byte[] result = smallQuery ? _smallQuery : _results[dataSet];
                 return new ReplayResponse(probe ? _headers[dataSet] : result, "RowBinaryWithNamesAndTypes");
             }
         }

@@ -127,10 +127,9 @@ public sealed partial class ClickHouseClient
         copy.Idempotent = null;
         copy.Format = null;
         copy.WireFormat = null;
-        copy.ExternalTables.Clear();
-        foreach (ClickHouseExternalTable table in options.ExternalTables)
+        for (int i = 0; i < copy.ExternalTables.Count; i++)
         {
-            copy.ExternalTables.Add(table.WithoutRows());
+            copy.ExternalTables[i] = copy.ExternalTables[i].WithoutRows();
         }
         return copy;
     }
