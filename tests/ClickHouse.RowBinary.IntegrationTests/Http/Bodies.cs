@@ -32,6 +32,14 @@ internal static class Bodies
         return body;
     }
 
+    /// <summary><paramref name="length"/> bytes drawn from <paramref name="seed"/>.</summary>
+    public static byte[] Random(int length, int seed)
+    {
+        byte[] body = new byte[length];
+        new System.Random(seed).NextBytes(body);
+        return body;
+    }
+
     /// <summary>The rows in Native blocks, as <see cref="NativeSerializer"/> writes them.</summary>
     public static byte[] Native<T>(IEnumerable<T> rows) where T : IClickHouseRow<T>
     {

@@ -153,6 +153,36 @@ public sealed class MidStreamErrorTests
     }
 
     [Fact]
+    public async Task A_tag_frame_cut_at_any_byte_between_two_large_reads_is_found_and_no_byte_of_it_reaches_the_reader()
+    {
+        // With a tag, a large read goes straight into the reader's buffer (not through the ring) and only the last few
+        // dozen bytes are held back: wherever the end of a read cuts the frame, from the line break before it to its
+        // message, the data before it arrives whole and the error follows.
+        byte[] data = Bodies.Random(100_000, seed: 7);
+        byte[] frame = System.Text.Encoding.UTF8.GetBytes(Bodies.Gen3());
+        for (int cut = 0; cut <= 60; cut++)
+        {
+            var handler = new FakeClickHouse(_ => FakeClickHouse.Ok(Bodies.Concat(data, frame), data.Length + cut, breakAtEnd: true, exceptionTag: Bodies.Tag));
+            using ClickHouseClient client = FakeClickHouse.Client(handler);
+            await using Stream body = await client.QueryStreamAsync("SELECT 1 FORMAT RowBinary");
+
+            var received = new MemoryStream();
+            byte[] buffer = new byte[1 << 20];
+            var error = await Assert.ThrowsAsync<ClickHouseServerException>(async () =>
+            {
+                int read;
+                while ((read = await body.ReadAsync(buffer)) > 0)
+                {
+                    received.Write(buffer, 0, read);
+                }
+            });
+
+            Assert.Equal(395, error.Code);
+            Assert.True(data.AsSpan().SequenceEqual(received.ToArray()), $"cut {cut}: {received.Length} bytes reached the reader, the data is {data.Length}");
+        }
+    }
+
+    [Fact]
     public async Task A_tag_announced_but_never_used_changes_nothing()
     {
         byte[] data = Bodies.NumberRows(70_000);
