@@ -48,15 +48,23 @@ internal sealed class NativeBlockReader<T>
     /// <summary>The rows of the blocks before the current one.</summary>
     public long RowsBefore { get; private set; }
 
+    /// <summary>Scans the block at <paramref name="input"/>'s position, which final bytes must hold whole (<see cref="TryScan"/>); returns its rows.</summary>
+    /// <exception cref="RowBinarySchemaMismatchException">The block's columns do not fit <typeparamref name="T"/>.</exception>
+    /// <exception cref="RowBinaryException">The block is not a valid Native block.</exception>
+    public int Scan(ref NativeInput input) => TryScan(ref input, out int rows) ? rows : throw new RowBinaryNeedMoreDataException();
+
     /// <summary>
-    /// Scans the block at <paramref name="input"/>'s position and moves past it; returns its rows. Over bytes that are
-    /// not final, a block they cut throws <see cref="RowBinaryNeedMoreDataException"/>: call again with the same block
-    /// and more bytes, and the scan resumes at the column it could not finish (the columns before it stay scanned).
+    /// Scans the block at <paramref name="input"/>'s position and moves past it, with its rows; false when bytes that
+    /// are not final cut the block: call again with the same block and more bytes, and the scan resumes at the column it
+    /// could not finish (the columns before it stay scanned). A cut in the block's header, a column's name or type, or
+    /// the values of a fixed-width, String, Nullable, Array or Tuple column is found without an exception (the usual
+    /// cuts of a stream); in other layouts the scan's internal <see cref="RowBinaryNeedMoreDataException"/> is caught here.
     /// </summary>
     /// <exception cref="RowBinarySchemaMismatchException">The block's columns do not fit <typeparamref name="T"/>.</exception>
     /// <exception cref="RowBinaryException">The block is not a valid Native block.</exception>
-    public int Scan(ref NativeInput input)
+    public bool TryScan(ref NativeInput input, out int rows)
     {
+        rows = 0;
         int blockStart = input.Position;
         if (_resume is { } resume)
         {
@@ -67,28 +75,40 @@ internal sealed class NativeBlockReader<T>
             RowsBefore += _rows;
             _rows = 0;
             _rowsRead = 0;
-            int columns = input.ReadCount(input.ReadVarUInt("column count"), "column count");
-            ulong rowCount = input.ReadVarUInt("row count");
             // Every value of every column takes a byte at least; a block of no columns has no rows to read.
-            int rows = columns == 0 ? 0 : input.ReadCount(rowCount, "row count");
+            if (!input.TryReadVarUInt("column count", out ulong columnCount) || (!input.IsFinal && columnCount > (ulong)input.Remaining))
+            {
+                return false;
+            }
+            int columns = input.ReadCount(columnCount, "column count");
+            if (!input.TryReadVarUInt("row count", out ulong rowCount) || (!input.IsFinal && columns != 0 && rowCount > (ulong)input.Remaining))
+            {
+                return false;
+            }
+            int blockRows = columns == 0 ? 0 : input.ReadCount(rowCount, "row count");
             if (_columns.Length != columns)
             {
                 _columns = new Column[columns];
                 _headerChecked = false;
             }
-            resume = new Resume(0, input.Position, rows);
+            resume = new Resume(0, input.Position, blockRows);
         }
         for (int c = resume.Column; c < _columns.Length; c++)
         {
             int columnStart = input.Position;
+            bool whole;
             try
             {
-                ScanColumn(ref input, c, resume.Rows);
+                whole = TryScanColumn(ref input, c, resume.Rows);
             }
             catch (RowBinaryNeedMoreDataException)
             {
+                whole = false;
+            }
+            if (!whole)
+            {
                 _resume = new Resume(c, columnStart, resume.Rows);
-                throw;
+                return false;
             }
         }
         _resume = null;
@@ -97,7 +117,8 @@ internal sealed class NativeBlockReader<T>
             CheckHeader();
         }
         _rows = resume.Rows;
-        return resume.Rows;
+        rows = resume.Rows;
+        return true;
     }
 
     /// <summary>
@@ -186,10 +207,12 @@ internal sealed class NativeBlockReader<T>
     /// <summary>The rows of the block just scanned not read yet.</summary>
     public int RowsLeft => _rows - _rowsRead;
 
-    private void ScanColumn(ref NativeInput input, int c, int rows)
+    private bool TryScanColumn(ref NativeInput input, int c, int rows)
     {
-        string name = input.ReadName("column name");
-        string typeName = input.ReadName("column type");
+        if (!input.TryReadName("column name", out string name) || !input.TryReadName("column type", out string typeName))
+        {
+            return false;
+        }
         Column? column = _columns[c];
         long offset = input.Offset;
         try
@@ -200,8 +223,7 @@ internal sealed class NativeBlockReader<T>
                 _headerChecked = false;
             }
             column.Offset = offset;
-            column.Decoder.ReadPrefix(ref input);
-            column.Decoder.Scan(ref input, rows);
+            return column.Decoder.TryReadPrefix(ref input) && column.Decoder.TryScan(ref input, rows);
         }
         catch (RowBinaryException e)
         {

@@ -8,7 +8,9 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// A cursor over the bytes of Native blocks: every read is checked against the bytes given, so that a count or a
 /// length from the wire bounds nothing but them. When the bytes end and more may follow (a stream still arriving),
-/// a read throws <see cref="RowBinaryNeedMoreDataException"/> and the caller starts the block again with more.
+/// a read throws <see cref="RowBinaryNeedMoreDataException"/> and the caller starts the block again with more; the
+/// <c>Try</c> reads, which the scans of block headers, fixed-width and String columns use, return false instead, so
+/// that a stream's usual cut (in the middle of such a column) throws nothing.
 /// </summary>
 internal ref struct NativeInput
 {
@@ -50,6 +52,9 @@ internal ref struct NativeInput
 
     public readonly bool IsEnd => _position >= _data.Length;
 
+    /// <summary>False when more bytes may follow the ones given.</summary>
+    public readonly bool IsFinal => _isFinal;
+
     /// <summary>Moves past <paramref name="count"/> bytes and returns the position of the first.</summary>
     public int Skip(long count, string what)
     {
@@ -81,6 +86,64 @@ internal ref struct NativeInput
         ulong value = BinaryPrimitives.ReadUInt64LittleEndian(_data.Slice(_position));
         _position += 8;
         return value;
+    }
+
+    /// <summary>
+    /// <see cref="ReadVarUInt"/>, or false (nothing read) when the bytes end inside the varint and more may follow.
+    /// </summary>
+    public bool TryReadVarUInt(string what, out ulong value)
+    {
+        int end = _position;
+        while (end < _data.Length && end - _position < 10 && _data[end] >= 0x80)
+        {
+            end++;
+        }
+        if (end == _data.Length && end - _position < 10 && !_isFinal)
+        {
+            value = 0;
+            return false;
+        }
+        value = ReadVarUInt(what);
+        return true;
+    }
+
+    /// <summary>
+    /// <see cref="SkipString"/>, or false (nothing read) when the value is cut by the end of the bytes and more may
+    /// follow.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TrySkipString(string what) => TrySkipShortString() || TrySkipLongOrCutString(what);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TrySkipLongOrCutString(string what)
+    {
+        int start = _position;
+        if (!TryReadVarUInt(what, out ulong length))
+        {
+            return false;
+        }
+        if (length > (ulong)Remaining && !_isFinal)
+        {
+            _position = start;
+            return false;
+        }
+        Skip(length > long.MaxValue ? long.MaxValue : (long)length, what);
+        return true;
+    }
+
+    /// <summary><see cref="ReadName"/>, or false (nothing read) when the name is cut by the end of the bytes and more may follow.</summary>
+    public bool TryReadName(string what, out string name)
+    {
+        int start = _position;
+        if (!TryReadVarUInt(what, out ulong length))
+        {
+            name = "";
+            return false;
+        }
+        bool whole = length <= (ulong)Remaining || _isFinal || length > MaxNameBytes;
+        _position = start;
+        name = whole ? ReadName(what) : "";
+        return whole;
     }
 
     /// <summary>An unsigned LEB128 varint of at most 10 bytes.</summary>

@@ -97,11 +97,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
             return false;
         }
         var input = new NativeInput(data, _offset, isFinal: _buffer.IsCompleted && !_buffer.Failed);
-        try
-        {
-            _blocks.Scan(ref input);
-        }
-        catch (RowBinaryNeedMoreDataException)
+        if (!_blocks.TryScan(ref input, out _))
         {
             _minimum = data.Length + 1L;
             _preferred = PreferredAfterCut(data.Length, _blocks.ResumeAt ?? 0);

@@ -14,8 +14,16 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
 
     public override void ReadPrefix(ref NativeInput input) => element.ReadPrefix(ref input);
 
-    public override void Scan(ref NativeInput input, int count)
+    public override bool TryReadPrefix(ref NativeInput input) => element.TryReadPrefix(ref input);
+
+    public override void Scan(ref NativeInput input, int count) => ScanWhole(ref input, count);
+
+    public override bool TryScan(ref NativeInput input, int count)
     {
+        if (!input.IsFinal && count > input.Remaining / sizeof(ulong))
+        {
+            return false;
+        }
         _cursor = input.SkipValues(count, sizeof(ulong), $"offsets of {Type}");
         _previous = 0;
         ulong end = 0;
@@ -29,7 +37,11 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
             }
             end = next;
         }
-        element.Scan(ref input, input.ReadCount(end, $"elements of {Type}"));
+        if (!input.IsFinal && end > (ulong)input.Remaining)
+        {
+            return false;
+        }
+        return element.TryScan(ref input, input.ReadCount(end, $"elements of {Type}"));
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

@@ -16,6 +16,16 @@ internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : N
 
     public override void Scan(ref NativeInput input, int count) => _cursor = input.SkipValues(count, size, Type.ToString());
 
+    public override bool TryScan(ref NativeInput input, int count)
+    {
+        if (!input.IsFinal && (long)count * size > input.Remaining)
+        {
+            return false;
+        }
+        Scan(ref input, count);
+        return true;
+    }
+
     public int Take(ReadOnlySpan<byte> data, int count)
     {
         int start = _cursor;

@@ -51,10 +51,22 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         }
     }
 
+    public override bool TryReadPrefix(ref NativeInput input)
+    {
+        if (!input.IsFinal && input.Remaining < sizeof(ulong))
+        {
+            return false;
+        }
+        ReadPrefix(ref input);
+        return true;
+    }
+
     /// <summary>Whether rows can be read from the dictionary as strings (<see cref="NextString"/>): keys of String, no NULL.</summary>
     public bool HasStringKeys => _keySize < 0 && !_nullable;
 
-    public override void Scan(ref NativeInput input, int count)
+    public override void Scan(ref NativeInput input, int count) => ScanWhole(ref input, count);
+
+    public override bool TryScan(ref NativeInput input, int count)
     {
         _granules.Clear();
         Array.Clear(_keyStrings, 0, Math.Min(_keyStrings.Length, _keyStartCount));
@@ -64,10 +76,14 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         // A column with no values (the elements of empty arrays) writes no granule at all.
         for (int rows = 0; rows < count;)
         {
-            Granule granule = ScanGranule(ref input, count - rows);
+            if (!TryScanGranule(ref input, count - rows, out Granule granule))
+            {
+                return false;
+            }
             _granules.Add(granule);
             rows += granule.Rows;
         }
+        return true;
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
@@ -132,8 +148,15 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         return granule;
     }
 
-    private Granule ScanGranule(ref NativeInput input, int rowsLeft)
+    private bool TryScanGranule(ref NativeInput input, int rowsLeft, out Granule granule)
     {
+        granule = default;
+        bool final = input.IsFinal;
+        // The flags and the key count.
+        if (!final && input.Remaining < 2 * sizeof(ulong))
+        {
+            return false;
+        }
         string what = $"{Type} dictionary";
         long offset = input.Offset;
         ulong flags = input.ReadUInt64(what);
@@ -143,11 +166,20 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
             throw input.Invalid(offset, what, $"index flags 0x{flags:X} are not those of a Native block (a dictionary in the block, indexes of 1, 2, 4 or 8 bytes).");
         }
 
-        int keyCount = input.ReadCount(input.ReadUInt64(what), what);
+        ulong keysInGranule = input.ReadUInt64(what);
+        if (!final && keysInGranule > (ulong)input.Remaining)
+        {
+            return false;
+        }
+        int keyCount = input.ReadCount(keysInGranule, what);
         int firstKey = _keyStartCount;
         int keys = input.Position;
         if (_keySize > 0)
         {
+            if (!final && (long)keyCount * _keySize > input.Remaining)
+            {
+                return false;
+            }
             input.SkipValues(keyCount, _keySize, what);
         }
         else
@@ -156,11 +188,18 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
             for (int k = 0; k < keyCount; k++)
             {
                 _keyStarts[_keyStartCount++] = input.Position;
-                input.SkipString(what);
+                if (!input.TrySkipString(what))
+                {
+                    return false;
+                }
             }
             _keyStarts[_keyStartCount++] = input.Position;
         }
 
+        if (!final && input.Remaining < sizeof(ulong))
+        {
+            return false;
+        }
         offset = input.Offset;
         ulong rows = input.ReadUInt64(what);
         if (rows > (ulong)rowsLeft)
@@ -168,8 +207,12 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
             throw input.Invalid(offset, what, $"a granule of {rows} rows is more than the {rowsLeft} rows left in the column.");
         }
         int width = 1 << (int)indexType;
+        if (!final && (long)rows * width > input.Remaining)
+        {
+            return false;
+        }
         int indexes = input.SkipValues((long)rows, width, what);
-        var granule = new Granule(keys, firstKey, keyCount, indexes, width, (int)rows);
+        granule = new Granule(keys, firstKey, keyCount, indexes, width, (int)rows);
         for (int row = 0; row < granule.Rows; row++)
         {
             ulong index = granule.Index(input.Data, row);
@@ -178,7 +221,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
                 throw input.Invalid(input.OffsetOf(indexes + (row * width)), what, $"index {index} is past the dictionary of {keyCount} keys.");
             }
         }
-        return granule;
+        return true;
     }
 
     private void EnsureKeyStarts(int size)

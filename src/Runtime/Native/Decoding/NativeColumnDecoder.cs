@@ -26,11 +26,39 @@ internal abstract class NativeColumnDecoder
     {
     }
 
+    /// <summary><see cref="ReadPrefix"/>, or false when bytes that are not final cut it (as <see cref="TryScan"/> tells a cut).</summary>
+    public virtual bool TryReadPrefix(ref NativeInput input)
+    {
+        ReadPrefix(ref input);
+        return true;
+    }
+
     /// <summary>
     /// Finds the data of the next <paramref name="count"/> values, checks that it lies in the bytes given and holds
     /// nothing invalid for the layout, and moves past it. <paramref name="count"/> is at most the bytes left.
     /// </summary>
     public abstract void Scan(ref NativeInput input, int count);
+
+    /// <summary>
+    /// <see cref="Scan"/>, or false when the values are cut by the end of bytes that are not final, told without an
+    /// exception by the layouts a stream is usually cut in (fixed-width values, Strings, and Nullable, Array and Tuple of
+    /// them); other layouts throw <see cref="RowBinaryNeedMoreDataException"/> as <see cref="Scan"/> does. After false,
+    /// the column is scanned again from its start.
+    /// </summary>
+    public virtual bool TryScan(ref NativeInput input, int count)
+    {
+        Scan(ref input, count);
+        return true;
+    }
+
+    /// <summary><see cref="Scan"/> for a decoder whose scan is its <see cref="TryScan"/>.</summary>
+    protected void ScanWhole(ref NativeInput input, int count)
+    {
+        if (!TryScan(ref input, count))
+        {
+            throw new RowBinaryNeedMoreDataException();
+        }
+    }
 
     /// <summary>Writes the next scanned value in RowBinary; <paramref name="data"/> is what the scan read.</summary>
     public abstract void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output);

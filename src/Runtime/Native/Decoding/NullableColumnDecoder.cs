@@ -9,15 +9,23 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
 
     public override void ReadPrefix(ref NativeInput input) => inner.ReadPrefix(ref input);
 
-    public override void Scan(ref NativeInput input, int count)
+    public override bool TryReadPrefix(ref NativeInput input) => inner.TryReadPrefix(ref input);
+
+    public override void Scan(ref NativeInput input, int count) => ScanWhole(ref input, count);
+
+    public override bool TryScan(ref NativeInput input, int count)
     {
+        if (!input.IsFinal && count > input.Remaining)
+        {
+            return false;
+        }
         _cursor = input.Skip(count, "null map");
         int invalid = input.Data.Slice(_cursor, count).IndexOfAnyExcept((byte)0, (byte)1);
         if (invalid >= 0)
         {
             throw input.Invalid(input.OffsetOf(_cursor + invalid), $"null map of {Type}", $"expected 0 or 1, found 0x{input.Data[_cursor + invalid]:X2}.");
         }
-        inner.Scan(ref input, count);
+        return inner.TryScan(ref input, count);
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

@@ -20,7 +20,9 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
 
     public int Cursor => _cursor;
 
-    public override void Scan(ref NativeInput input, int count)
+    public override void Scan(ref NativeInput input, int count) => ScanWhole(ref input, count);
+
+    public override bool TryScan(ref NativeInput input, int count)
     {
         _cursor = input.Position;
         _taken = 0;
@@ -31,7 +33,10 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         }
         for (int i = 1; i <= count; i++)
         {
-            input.SkipString("String");
+            if (!input.TrySkipString("String"))
+            {
+                return false;
+            }
             if (i % MarkStride == 0)
             {
                 _marks[i / MarkStride - 1] = input.Position;
@@ -39,6 +44,7 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         }
         _scanned = count;
         _end = input.Position;
+        return true;
     }
 
     public int Take(ReadOnlySpan<byte> data, int count)

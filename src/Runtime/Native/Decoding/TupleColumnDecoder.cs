@@ -13,12 +13,30 @@ internal sealed class TupleColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
     }
 
-    public override void Scan(ref NativeInput input, int count)
+    public override bool TryReadPrefix(ref NativeInput input)
     {
         foreach (NativeColumnDecoder element in elements)
         {
-            element.Scan(ref input, count);
+            if (!element.TryReadPrefix(ref input))
+            {
+                return false;
+            }
         }
+        return true;
+    }
+
+    public override void Scan(ref NativeInput input, int count) => ScanWhole(ref input, count);
+
+    public override bool TryScan(ref NativeInput input, int count)
+    {
+        foreach (NativeColumnDecoder element in elements)
+        {
+            if (!element.TryScan(ref input, count))
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

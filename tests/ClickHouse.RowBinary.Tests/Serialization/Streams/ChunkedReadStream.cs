@@ -3,9 +3,10 @@ namespace ClickHouse.RowBinary.Tests.Serialization.Streams;
 /// <summary>
 /// A read-only stream over bytes that returns at most as many bytes per read as a chunk-size function says:
 /// 1 byte at a time, or random sizes, so that rows (and the header) are split across reads anywhere.
-/// Reads complete synchronously.
+/// Reads complete synchronously, or with <paramref name="pause"/> after a pause, as a server's trickle does: a reader
+/// then sees every read wait.
 /// </summary>
-internal sealed class ChunkedReadStream(byte[] data, Func<int> nextChunkSize) : Stream
+internal sealed class ChunkedReadStream(byte[] data, Func<int> nextChunkSize, bool pause = false) : Stream
 {
     private int _position;
 
@@ -47,7 +48,13 @@ internal sealed class ChunkedReadStream(byte[] data, Func<int> nextChunkSize) : 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         cancellationToken.ThrowIfCancellationRequested();
-        return ValueTask.FromResult(Read(buffer.Span));
+        return pause ? ReadAfterPauseAsync(buffer) : ValueTask.FromResult(Read(buffer.Span));
+    }
+
+    private async ValueTask<int> ReadAfterPauseAsync(Memory<byte> buffer)
+    {
+        await Task.Yield();
+        return Read(buffer.Span);
     }
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
