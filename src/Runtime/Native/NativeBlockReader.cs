@@ -57,8 +57,9 @@ internal sealed class NativeBlockReader<T>
     /// Scans the block at <paramref name="input"/>'s position and moves past it, with its rows; false when bytes that
     /// are not final cut the block: call again with the same block and more bytes, and the scan resumes at the column it
     /// could not finish (the columns before it stay scanned). A cut in the block's header, a column's name or type, or
-    /// the values of a fixed-width, String, Nullable, Array or Tuple column is found without an exception (the usual
-    /// cuts of a stream); in other layouts the scan's internal <see cref="RowBinaryNeedMoreDataException"/> is caught here.
+    /// the prefix or values of a fixed-width, String, LowCardinality, Nullable, Array, Map or Tuple column is found
+    /// without an exception (the usual cuts of a stream); in other layouts (Variant, Dynamic, JSON, QBit) the scan's
+    /// internal <see cref="RowBinaryNeedMoreDataException"/> is caught here.
     /// </summary>
     /// <exception cref="RowBinarySchemaMismatchException">The block's columns do not fit <typeparamref name="T"/>.</exception>
     /// <exception cref="RowBinaryException">The block is not a valid Native block.</exception>

@@ -9,8 +9,9 @@ namespace ClickHouse.RowBinary;
 /// A cursor over the bytes of Native blocks: every read is checked against the bytes given, so that a count or a
 /// length from the wire bounds nothing but them. When the bytes end and more may follow (a stream still arriving),
 /// a read throws <see cref="RowBinaryNeedMoreDataException"/> and the caller starts the block again with more; the
-/// <c>Try</c> reads, which the scans of block headers, fixed-width and String columns use, return false instead, so
-/// that a stream's usual cut (in the middle of such a column) throws nothing.
+/// <c>Try</c> reads (and <see cref="IsFinal"/> checks before a read), which the scans of block headers and of most
+/// layouts use (<see cref="NativeColumnDecoder.TryScan"/>), return false instead, so that a stream's usual cut throws
+/// nothing.
 /// </summary>
 internal ref struct NativeInput
 {

@@ -41,9 +41,9 @@ internal abstract class NativeColumnDecoder
 
     /// <summary>
     /// <see cref="Scan"/>, or false when the values are cut by the end of bytes that are not final, told without an
-    /// exception by the layouts a stream is usually cut in (fixed-width values, Strings, and Nullable, Array and Tuple of
-    /// them); other layouts throw <see cref="RowBinaryNeedMoreDataException"/> as <see cref="Scan"/> does. After false,
-    /// the column is scanned again from its start.
+    /// exception by the layouts a stream is usually cut in (fixed-width values, Strings, LowCardinality, and Nullable,
+    /// Array, Map and Tuple of them); other layouts throw <see cref="RowBinaryNeedMoreDataException"/> as
+    /// <see cref="Scan"/> does. After false, the column is scanned again from its start.
     /// </summary>
     public virtual bool TryScan(ref NativeInput input, int count)
     {
