@@ -23,9 +23,7 @@ namespace ClickHouse.RowBinary;
 /// The held-back bytes live in a ring buffer, so holding them back costs memory, not copying. Error texts are a
 /// few hundred bytes; the window is large because some (with long query text) run to tens of kilobytes. With an
 /// exception tag (servers 25.11 and later) the frame is recognised as it arrives, wherever it starts, and only a
-/// few dozen bytes are held back: a read of at least <see cref="DirectReadMinimum"/> bytes then takes the body straight
-/// into the caller's buffer and puts only those last bytes in the ring (a 63.5 MB Native answer drained from memory:
-/// 4.1 to 4.6 ms through the ring, 3.3 to 3.5 ms so). The ring starts small, pooled, and doubles (up to twice the window) only when it
+/// few dozen bytes are held back. The ring starts small, pooled, and doubles (up to twice the window) only when it
 /// is full or a read filled all the room it was offered: an INSERT acknowledgement or a small answer never rents
 /// the half MiB a large body reads through, and no request rents from the large object heap unless its body is large.
 /// </remarks>
@@ -53,12 +51,6 @@ internal sealed class ClickHouseResponseStream : Stream
 
     /// <summary>The ring's first size: most answers (acknowledgements, errors, small results) fit.</summary>
     internal const int InitialBufferSize = 64 * 1024;
-
-    /// <summary>
-    /// The least room a caller's buffer must offer (beyond the bytes held back) for a body with an exception tag to be
-    /// read into it directly; a smaller read goes through the ring.
-    /// </summary>
-    private const int DirectReadMinimum = 16 * 1024;
 
     /// <summary>A tag is a short token; a longer header is not one this reader relies on.</summary>
     private const int MaxTagLength = 128;
@@ -214,44 +206,6 @@ internal sealed class ClickHouseResponseStream : Stream
             if (!ReadingAhead && _received >= ReadAheadAfter && (_filledRoom || _compressed))
             {
                 _inner = new ReadAheadStream(_inner, ReadAheadChunks);
-            }
-            int held = (int)(_received - _released);
-            if (_tag.Length > 0 && _errorAt < 0 && held <= _holdBack && buffer.Length - held >= DirectReadMinimum)
-            {
-                // Tagged: only a few dozen bytes are held back, so the body is read where the caller wants it, not
-                // through the ring (one copy of every byte less), and only the last bytes go back to the ring.
-                CopyOut(_released, buffer.Span.Slice(0, held));
-                Memory<byte> direct = buffer.Slice(held, Math.Min(buffer.Length, BufferSize) - held);
-                int count;
-                try
-                {
-                    count = await _inner.ReadAsync(direct, cancellationToken).ConfigureAwait(false);
-                }
-                catch (Exception e) when (e is IOException or HttpRequestException && !cancellationToken.IsCancellationRequested)
-                {
-                    Fail(e);
-                    continue;
-                }
-                bool filled = count == direct.Length;
-                _filledRoom = filled;
-                int arrived = held + count;
-                if (count >= _holdBack && ClickHouseErrorText.FindTaggedFrame(buffer.Span.Slice(0, arrived), _tag) < 0)
-                {
-                    _received += count;
-                    _released = _received - _holdBack;
-                    CopyIn(_released, buffer.Span.Slice(arrived - _holdBack, _holdBack));
-                    _telemetry.Delivered(_released);
-                    return arrived - _holdBack;
-                }
-                // The end of the body, a read shorter than what is held back, or an error frame: through the ring.
-                while (_ring!.Length < arrived)
-                {
-                    Grow();
-                }
-                _filledRoom = filled;
-                CopyIn(_received, buffer.Span.Slice(held, count));
-                Received(count);
-                continue;
             }
             int read;
             Memory<byte> room = FreeSpace();
@@ -427,16 +381,6 @@ internal sealed class ClickHouseResponseStream : Stream
         _ring = larger;
         _filledRoom = false;
         return larger;
-    }
-
-    /// <summary>Copies <paramref name="source"/> into the ring, as the body bytes from offset <paramref name="from"/>.</summary>
-    private void CopyIn(long from, ReadOnlySpan<byte> source)
-    {
-        byte[] ring = _ring!;
-        int start = (int)(from % ring.Length);
-        int first = Math.Min(source.Length, ring.Length - start);
-        source.Slice(0, first).CopyTo(ring.AsSpan(start));
-        source.Slice(first).CopyTo(ring);
     }
 
     /// <summary>Copies the body bytes from offset <paramref name="from"/> out of the ring.</summary>
