@@ -77,12 +77,12 @@ internal sealed class NativeBlockReader<T>
             _rows = 0;
             _rowsRead = 0;
             // Every value of every column takes a byte at least; a block of no columns has no rows to read.
-            if (!input.TryReadVarUInt("column count", out ulong columnCount) || (!input.IsFinal && columnCount > (ulong)input.Remaining))
+            if (!input.TryReadVarUInt("column count", out ulong columnCount) || input.Lacks(columnCount))
             {
                 return false;
             }
             int columns = input.ReadCount(columnCount, "column count");
-            if (!input.TryReadVarUInt("row count", out ulong rowCount) || (!input.IsFinal && columns != 0 && rowCount > (ulong)input.Remaining))
+            if (!input.TryReadVarUInt("row count", out ulong rowCount) || (columns != 0 && input.Lacks(rowCount)))
             {
                 return false;
             }

@@ -9,7 +9,7 @@ namespace ClickHouse.RowBinary;
 /// A cursor over the bytes of Native blocks: every read is checked against the bytes given, so that a count or a
 /// length from the wire bounds nothing but them. When the bytes end and more may follow (a stream still arriving),
 /// a read throws <see cref="RowBinaryNeedMoreDataException"/> and the caller starts the block again with more; the
-/// <c>Try</c> reads (and <see cref="IsFinal"/> checks before a read), which the scans of block headers and of most
+/// <c>Try</c> reads (and <see cref="Lacks"/> checks before a read), which the scans of block headers and of most
 /// layouts use (<see cref="NativeColumnDecoder.TryScan"/>), return false instead, so that a stream's usual cut throws
 /// nothing.
 /// </summary>
@@ -53,8 +53,11 @@ internal ref struct NativeInput
 
     public readonly bool IsEnd => _position >= _data.Length;
 
-    /// <summary>False when more bytes may follow the ones given.</summary>
-    public readonly bool IsFinal => _isFinal;
+    /// <summary>
+    /// Whether <paramref name="count"/> bytes are more than are left while more may follow: the <c>Try</c> scans' sign
+    /// of a cut. Over final bytes, never: the read that follows refuses what is missing.
+    /// </summary>
+    public readonly bool Lacks(ulong count) => !_isFinal && count > (ulong)Remaining;
 
     /// <summary>Moves past <paramref name="count"/> bytes and returns the position of the first.</summary>
     public int Skip(long count, string what)
@@ -109,8 +112,8 @@ internal ref struct NativeInput
     }
 
     /// <summary>
-    /// <see cref="SkipString"/>, or false (nothing read) when the value is cut by the end of the bytes and more may
-    /// follow.
+    /// Skips a String value (a varint length, then the bytes), or returns false (nothing read) when the value is cut by
+    /// the end of the bytes and more may follow.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TrySkipString(string what) => TrySkipShortString() || TrySkipLongOrCutString(what);
@@ -123,7 +126,7 @@ internal ref struct NativeInput
         {
             return false;
         }
-        if (length > (ulong)Remaining && !_isFinal)
+        if (Lacks(length))
         {
             _position = start;
             return false;
@@ -141,7 +144,7 @@ internal ref struct NativeInput
             name = "";
             return false;
         }
-        bool whole = length <= (ulong)Remaining || _isFinal || length > MaxNameBytes;
+        bool whole = !Lacks(length) || length > MaxNameBytes;
         _position = start;
         name = whole ? ReadName(what) : "";
         return whole;
@@ -183,7 +186,7 @@ internal ref struct NativeInput
 
     /// <summary>
     /// Skips a String value shorter than 128 bytes (a one-byte length) that lies whole in the data, and says whether it
-    /// did: the common case of <see cref="SkipString"/>, without the calls of its checks.
+    /// did: the common case of <see cref="TrySkipString"/>, without the calls of its checks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TrySkipShortString()
@@ -199,23 +202,6 @@ internal ref struct NativeInput
             }
         }
         return false;
-    }
-
-    /// <summary>Skips a String value: a varint length, then the bytes.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void SkipString(string what)
-    {
-        if (!TrySkipShortString())
-        {
-            SkipLongOrCutString(what);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void SkipLongOrCutString(string what)
-    {
-        ulong length = ReadVarUInt(what);
-        Skip(length > long.MaxValue ? long.MaxValue : (long)length, what);
     }
 
     /// <summary>A column or type name of a block header, as UTF-8 text.</summary>

@@ -20,7 +20,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
 
     public override bool TryScan(ref NativeInput input, int count)
     {
-        if (!input.IsFinal && count > input.Remaining / sizeof(ulong))
+        if (input.Lacks((ulong)count * sizeof(ulong)))
         {
             return false;
         }
@@ -37,7 +37,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
             }
             end = next;
         }
-        if (!input.IsFinal && end > (ulong)input.Remaining)
+        if (input.Lacks(end))
         {
             return false;
         }

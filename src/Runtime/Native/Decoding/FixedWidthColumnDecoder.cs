@@ -18,7 +18,7 @@ internal sealed class FixedWidthColumnDecoder(ClickHouseType type, int size) : N
 
     public override bool TryScan(ref NativeInput input, int count)
     {
-        if (!input.IsFinal && (long)count * size > input.Remaining)
+        if (input.Lacks((ulong)count * (ulong)size))
         {
             return false;
         }

@@ -53,7 +53,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
 
     public override bool TryReadPrefix(ref NativeInput input)
     {
-        if (!input.IsFinal && input.Remaining < sizeof(ulong))
+        if (input.Lacks(sizeof(ulong)))
         {
             return false;
         }
@@ -151,9 +151,8 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
     private bool TryScanGranule(ref NativeInput input, int rowsLeft, out Granule granule)
     {
         granule = default;
-        bool final = input.IsFinal;
         // The flags and the key count.
-        if (!final && input.Remaining < 2 * sizeof(ulong))
+        if (input.Lacks(2 * sizeof(ulong)))
         {
             return false;
         }
@@ -167,7 +166,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         }
 
         ulong keysInGranule = input.ReadUInt64(what);
-        if (!final && keysInGranule > (ulong)input.Remaining)
+        if (input.Lacks(keysInGranule))
         {
             return false;
         }
@@ -176,7 +175,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         int keys = input.Position;
         if (_keySize > 0)
         {
-            if (!final && (long)keyCount * _keySize > input.Remaining)
+            if (input.Lacks((ulong)keyCount * (ulong)_keySize))
             {
                 return false;
             }
@@ -196,7 +195,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
             _keyStarts[_keyStartCount++] = input.Position;
         }
 
-        if (!final && input.Remaining < sizeof(ulong))
+        if (input.Lacks(sizeof(ulong)))
         {
             return false;
         }
@@ -207,7 +206,7 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
             throw input.Invalid(offset, what, $"a granule of {rows} rows is more than the {rowsLeft} rows left in the column.");
         }
         int width = 1 << (int)indexType;
-        if (!final && (long)rows * width > input.Remaining)
+        if (input.Lacks(rows * (ulong)width))
         {
             return false;
         }

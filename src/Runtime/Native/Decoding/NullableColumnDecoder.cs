@@ -15,7 +15,7 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
 
     public override bool TryScan(ref NativeInput input, int count)
     {
-        if (!input.IsFinal && count > input.Remaining)
+        if (input.Lacks((ulong)count))
         {
             return false;
         }
