@@ -34,16 +34,7 @@ fi
 if [ "$status" = 0 ] && [ "$failed" != 0 ]; then status=1; fi
 
 # Each failed test's name and the start of its message, near the end of the output, where a CI log's tail shows them.
-if [ "$failed" != 0 ]; then
-  find "$results" -name '*.trx' -exec awk '
-      function unescape(s) { gsub(/&quot;/, "\"", s); gsub(/&apos;/, "\047", s); gsub(/&lt;/, "<", s); gsub(/&gt;/, ">", s); gsub(/&amp;/, "\\&", s); return s }
-      /<UnitTestResult / && /outcome="Failed"/ { match($0, /testName="[^"]*"/); print "FAILED " unescape(substr($0, RSTART + 10, RLENGTH - 11)); inside = 1; lines = 0; next }
-      inside && /<\/UnitTestResult>/ { inside = 0; next }
-      inside && /<Message>/ { message = 1 }
-      inside && message && lines < 12 { line = $0; sub(/.*<Message>/, "", line); sub(/<\/Message>.*/, "", line); print "  " unescape(line); lines++ }
-      inside && /<\/Message>/ { message = 0 }
-    ' {} +
-fi
+if [ "$failed" != 0 ]; then scripts/failed-tests.sh "$results"; fi
 
 if [ "${CI:-}" = true ]; then
   aot=0

@@ -584,7 +584,7 @@ public sealed class ClickHouseBatchInserter<T> : IClickHouseBatchInserter<T> whe
             {
                 _client.ForgetTableSchemaAfter(e, endpoint.Uri, _database, _table);
                 InsertFailure kind = InsertFailures.Classify(e);
-                bool refused = e is ClickHouseServerException or RowBinarySchemaMismatchException;
+                bool refused = e is ClickHouseServerException { IsEndpointFailure: false } or RowBinarySchemaMismatchException;
                 bool tooManyParts = e is ClickHouseServerException { Code: ClickHouseErrorCodes.TooManyParts } && _limits.Enabled;
                 if (tooManyParts)
                 {

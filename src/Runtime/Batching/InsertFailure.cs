@@ -1,6 +1,5 @@
 using System;
 using System.IO;
-using System.Net;
 using System.Net.Http;
 
 namespace ClickHouse.RowBinary;
@@ -23,9 +22,8 @@ internal static class InsertFailures
     public static InsertFailure Classify(Exception exception) => exception switch
     {
         ClickHouseServerException server when ClickHouseErrorCodes.IsTransient(server.Code) => InsertFailure.Transient,
-        // A proxy or load balancer in front of the server answered, not ClickHouse.
-        ClickHouseServerException { Code: 0, StatusCode: HttpStatusCode.BadGateway or HttpStatusCode.ServiceUnavailable
-            or HttpStatusCode.GatewayTimeout or HttpStatusCode.TooManyRequests } => InsertFailure.Transient,
+        // A proxy or load balancer in front of the server answered, or a server going down, not ClickHouse's verdict.
+        ClickHouseServerException { IsEndpointFailure: true } => InsertFailure.Transient,
         ClickHouseServerException => InsertFailure.Permanent,
         HttpRequestException { HttpRequestError: HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError } => InsertFailure.Unreachable,
         HttpRequestException or IOException or TimeoutException => InsertFailure.Transient,

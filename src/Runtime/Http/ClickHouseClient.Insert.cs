@@ -163,8 +163,9 @@ public sealed partial class ClickHouseClient
     private async Task<ClickHousePartialInsertException?> PartialInsertFailureAsync(Uri endpoint, Exception failure, long rowsSent, long bytesSent, bool bodyComplete,
         bool native, string table, ClickHouseInsertOptions? options, string? token)
     {
-        // A server that answered with an error after the whole body refused it, except for the blocks it had committed.
-        bool wholeBodySent = bodyComplete && failure is not ClickHouseServerException;
+        // A server that answered with an error after the whole body refused it, except for the blocks it had committed; an
+        // error status without ClickHouse's error (a proxy's 504, a server going down) says nothing of what was committed.
+        bool wholeBodySent = bodyComplete && failure is not ClickHouseServerException { IsEndpointFailure: false };
         ServerInsertSettings server = _serverSettings.Known(endpoint);
         if (!wholeBodySent && server.HasDeduplicationToken is null)
         {

@@ -37,6 +37,15 @@ public sealed class ClickHouseServerException : Exception
     /// <summary>The query id, when known.</summary>
     public string? QueryId { get; }
 
+    /// <summary>
+    /// An error status that carries no ClickHouse error (no code in its header or its text): not the server's verdict on
+    /// the statement but the endpoint failing as it answered: a proxy or load balancer in front of the server (502, 503,
+    /// 504, 429), or a server going down (ClickHouse 18.16 answers 500 with an empty body while it shuts down).
+    /// </summary>
+    internal bool IsEndpointFailure
+        => Code == 0 && StatusCode is HttpStatusCode.InternalServerError or HttpStatusCode.BadGateway or HttpStatusCode.ServiceUnavailable
+            or HttpStatusCode.GatewayTimeout or HttpStatusCode.TooManyRequests;
+
     /// <summary>True when the server refused the credentials: an unknown user, a wrong password or a denied address.</summary>
     public bool IsAuthenticationFailure
         => Code is ClickHouseErrorCodes.UnknownUser or ClickHouseErrorCodes.WrongPassword or ClickHouseErrorCodes.RequiredPassword
@@ -50,6 +59,7 @@ public sealed class ClickHouseServerException : Exception
                 or ClickHouseErrorCodes.IpAddressNotAllowed or ClickHouseErrorCodes.AuthenticationFailed
                 => $"ClickHouse authentication failed (check the user and password: {source.Name(nameof(ClickHouseClientOptions.User), nameof(ClickHouseClientOptions.Password))})",
             _ when statusCode == HttpStatusCode.OK => $"ClickHouse error {code} in the middle of the result, after data had started streaming",
+            0 => $"HTTP {(int)statusCode} without a ClickHouse error (from a proxy in front of the server, or a server going down)",
             _ => $"ClickHouse error {code} (HTTP {(int)statusCode})",
         };
         string query = queryId is null ? "" : $" [query id {queryId}]";

@@ -140,7 +140,7 @@ public sealed partial class ClickHouseClient
             _pool.Unreachable(endpoint, failure);
             return;
         }
-        if (failure is ClickHouseServerException)
+        if (failure is ClickHouseServerException { IsEndpointFailure: false })
         {
             _pool.Reached(endpoint);
         }
@@ -164,12 +164,13 @@ public sealed partial class ClickHouseClient
         => failure is HttpRequestException { HttpRequestError: HttpRequestError.ConnectionError or HttpRequestError.NameResolutionError or HttpRequestError.SecureConnectionError };
 
     /// <summary>
-    /// A failure of the transport, not an answer of the server: an idempotent query that failed so before any row reached
-    /// the caller may run again elsewhere. A timeout is not one: the server is busy, and running the query on another
-    /// would only double the work.
+    /// A failure of the transport, not an answer of the server: the connection lost, or an error status with no ClickHouse
+    /// error in it (<see cref="ClickHouseServerException.IsEndpointFailure"/>: a proxy's, or a server's going down). An
+    /// idempotent query that failed so before any row reached the caller may run again elsewhere. A timeout is not one:
+    /// the server is busy, and running the query on another would only double the work.
     /// </summary>
     internal static bool IsTransportFailure(Exception failure)
-        => failure is HttpRequestException or IOException;
+        => failure is HttpRequestException or IOException or ClickHouseServerException { IsEndpointFailure: true };
 
     /// <summary>
     /// Whether running the statement again does no harm: it only reads (SELECT, WITH, SHOW, DESCRIBE, EXISTS, EXPLAIN,

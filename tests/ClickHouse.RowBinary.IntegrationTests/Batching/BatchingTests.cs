@@ -249,6 +249,9 @@ public sealed class BatchingTests
             1 => BatchRequests.ServerError(252),
             2 => BatchRequests.ServerError(202, HttpStatusCode.ServiceUnavailable),
             3 => throw new HttpRequestException(HttpRequestError.ResponseEnded, "The response ended prematurely."),
+            // No ClickHouse error in the answer: a server going down (18.16's empty 500), a proxy's page.
+            4 => new HttpResponseMessage(HttpStatusCode.InternalServerError) { Content = new ByteArrayContent([]) },
+            5 => FakeClickHouse.Error(HttpStatusCode.BadGateway, "<html><body>502 Bad Gateway</body></html>"),
             _ => FakeClickHouse.Ok([]),
         });
         using ClickHouseClient client = FakeClickHouse.Client(server);
@@ -257,11 +260,11 @@ public sealed class BatchingTests
         await inserter.InsertAsync(EventRow.Numbered(7)).WaitAsync(Patience);
 
         List<RecordedRequest> inserts = BatchRequests.Inserts(server);
-        Assert.Equal(4, inserts.Count);
+        Assert.Equal(6, inserts.Count);
         string? token = BatchRequests.Parameter(inserts[0], "insert_deduplication_token");
         Assert.False(string.IsNullOrEmpty(token));
         Assert.All(inserts, r => Assert.Equal(token, BatchRequests.Parameter(r, "insert_deduplication_token")));
-        Assert.Equal(4, inserts.Select(r => BatchRequests.Parameter(r, "query_id")).Distinct().Count());
+        Assert.Equal(6, inserts.Select(r => BatchRequests.Parameter(r, "query_id")).Distinct().Count());
         Assert.All(inserts, r => Assert.Equal([7u], BatchRequests.Rows(r).Select(x => x.Id)));
     }
 

@@ -104,8 +104,9 @@ public sealed class ClusterTests(TestCluster cluster, ITestOutputHelper output) 
         try
         {
             await UntilRowsOnAsync(table, server: 2);
+            var stopping = System.Diagnostics.Stopwatch.StartNew();
             await cluster.StopAsync(2, hard);
-            output.WriteLine($"server 2 {(hard ? "killed" : "stopped")} after {acknowledged.Count} rows and {queries} queries");
+            output.WriteLine($"server 2 {(hard ? "killed" : "stopped")} in {stopping.ElapsedMilliseconds} ms after {acknowledged.Count} rows and {queries} queries");
             await Task.Delay(TimeSpan.FromSeconds(2));
         }
         finally
@@ -128,7 +129,8 @@ public sealed class ClusterTests(TestCluster cluster, ITestOutputHelper output) 
         {
             output.WriteLine($"insert {id} failed: {error.Message}");
         }
-        Assert.Empty(failedQueries);
+        Assert.True(failedQueries.IsEmpty,
+            $"{failedQueries.Count} queries failed, the first: {string.Join(" | ", failedQueries.Take(3).Select(e => $"{e.GetType().Name}: {e.Message}"))}");
         Assert.Equal(stored.Count, stored.Distinct().Count());
         Assert.Empty(acknowledged.Except(stored));
         Assert.Empty(stored.Except(acknowledged).Except(failedInserts.Select(f => f.Id)));

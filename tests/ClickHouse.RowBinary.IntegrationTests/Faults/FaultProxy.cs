@@ -7,7 +7,8 @@ namespace ClickHouse.RowBinary.IntegrationTests.Faults;
 /// <summary>
 /// A loopback TCP proxy between a client and a real server that injects real faults: it can refuse connections
 /// (its port closed), cut a request part way through its bytes, cut the answer to an INSERT after the server
-/// committed it (the server has answered; the client never hears), or delay answers. It records the request line
+/// committed it (the server has answered; the client never hears), delay answers, or answer in the server's stead
+/// (<see cref="Answer"/>: an error status as a server going down sends it). It records the request line
 /// of every request it saw. Bounded: it stops by itself after <see cref="Lifetime"/>.
 /// </summary>
 internal sealed class FaultProxy : IAsyncDisposable
@@ -53,6 +54,16 @@ internal sealed class FaultProxy : IAsyncDisposable
 
     /// <summary>How long every answer from the server is held back.</summary>
     public TimeSpan ResponseDelay { get; set; }
+
+    /// <summary>
+    /// When set, the proxy answers every connection's first request itself with these bytes (a whole HTTP response) and
+    /// closes it, never reaching the server: as a server going down answers (ClickHouse 18.16 sends 500 with an empty
+    /// body while it shuts down), or a load balancer with no server behind it.
+    /// </summary>
+    public string? Answer { get; set; }
+
+    /// <summary>Requests answered by the proxy itself (<see cref="Answer"/>).</summary>
+    public int Answered { get; private set; }
 
     /// <summary>Request lines seen (<c>POST /?query=... HTTP/1.1</c>, URL-encoded as sent), in order.</summary>
     public List<string> RequestLines { get; } = [];
@@ -135,18 +146,14 @@ internal sealed class FaultProxy : IAsyncDisposable
             }
             try
             {
-                await server.ConnectAsync(_target, connection.Token);
-                long cutAfter;
-                lock (_random)
+                if (Answer is { } answer)
                 {
-                    cutAfter = _random.NextDouble() < CutRequestChance ? _random.Next(1, 4096) : long.MaxValue;
+                    await AnswerAsync(client, answer, connection);
                 }
-                var state = new ConnectionState();
-                Task up = CopyRequestsAsync(client.GetStream(), server.GetStream(), cutAfter, state, connection);
-                Task down = CopyResponsesAsync(server.GetStream(), client.GetStream(), state, connection);
-                await Task.WhenAny(up, down);
-                await connection.CancelAsync();
-                await Task.WhenAll(up.ContinueWith(_ => { }, TaskScheduler.Default), down.ContinueWith(_ => { }, TaskScheduler.Default));
+                else
+                {
+                    await RelayToServerAsync(client, server, connection);
+                }
             }
             catch (Exception e) when (e is SocketException or IOException or OperationCanceledException or ObjectDisposedException)
             {
@@ -157,6 +164,47 @@ internal sealed class FaultProxy : IAsyncDisposable
             {
                 _open.Remove(connection);
             }
+        }
+    }
+
+    private async Task RelayToServerAsync(TcpClient client, TcpClient server, CancellationTokenSource connection)
+    {
+        await server.ConnectAsync(_target, connection.Token);
+        long cutAfter;
+        lock (_random)
+        {
+            cutAfter = _random.NextDouble() < CutRequestChance ? _random.Next(1, 4096) : long.MaxValue;
+        }
+        var state = new ConnectionState();
+        Task up = CopyRequestsAsync(client.GetStream(), server.GetStream(), cutAfter, state, connection);
+        Task down = CopyResponsesAsync(server.GetStream(), client.GetStream(), state, connection);
+        await Task.WhenAny(up, down);
+        await connection.CancelAsync();
+        await Task.WhenAll(up.ContinueWith(_ => { }, TaskScheduler.Default), down.ContinueWith(_ => { }, TaskScheduler.Default));
+    }
+
+    /// <summary>Reads what the client sent first (a request's head, and a small body with it), answers, and closes politely.</summary>
+    private async Task AnswerAsync(TcpClient client, string answer, CancellationTokenSource connection)
+    {
+        NetworkStream stream = client.GetStream();
+        byte[] buffer = new byte[16 * 1024];
+        int read = await stream.ReadAsync(buffer, connection.Token);
+        if (read == 0)
+        {
+            return;
+        }
+        Record(buffer.AsSpan(0, read), new StringBuilder(), new ConnectionState());
+        await stream.WriteAsync(Encoding.ASCII.GetBytes(answer), connection.Token);
+        lock (_random)
+        {
+            Answered++;
+        }
+        // The answer says "Connection: close": the client ends the connection; what else it sends is read and dropped.
+        client.Client.Shutdown(SocketShutdown.Send);
+        using var drain = CancellationTokenSource.CreateLinkedTokenSource(connection.Token);
+        drain.CancelAfter(TimeSpan.FromSeconds(2));
+        while (await stream.ReadAsync(buffer, drain.Token) > 0)
+        {
         }
     }
 

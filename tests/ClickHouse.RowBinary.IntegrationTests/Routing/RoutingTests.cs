@@ -144,6 +144,46 @@ public sealed class RoutingTests
         Assert.Equal(HttpRequestError.ResponseEnded, error.HttpRequestError);
     }
 
+    /// <summary>
+    /// An error status with no ClickHouse error in it is the endpoint failing, not the server's verdict on the statement:
+    /// ClickHouse 18.16 answers 500 with an empty body while it shuts down (seen while stopping it under load), a proxy
+    /// answers 502 with a page of its own. A read moves past it; a ClickHouse error, and a statement that is not
+    /// idempotent, do not.
+    /// </summary>
+    [Fact]
+    public async Task An_error_status_without_a_ClickHouse_error_moves_a_read_and_a_ClickHouse_error_does_not()
+    {
+        FakeClickHouse servers = Servers(request => request.Message.RequestUri!.Host switch
+        {
+            "dying" => new HttpResponseMessage(HttpStatusCode.InternalServerError) { Content = new ByteArrayContent([]) },
+            "proxy" => FakeClickHouse.Error(HttpStatusCode.BadGateway, "<html><body><h1>502 Bad Gateway</h1></body></html>"),
+            "refusing" => FakeClickHouse.Error(HttpStatusCode.NotFound, "Code: 60. DB::Exception: Table default.t does not exist. (UNKNOWN_TABLE)", 60),
+            _ => null,
+        });
+        using ClickHouseClient dying = Client(servers, ClickHouseEndpointStrategy.InOrder, "dying", "up");
+        using ClickHouseClient proxy = Client(servers, ClickHouseEndpointStrategy.InOrder, "proxy", "up");
+        using ClickHouseClient refusing = Client(servers, ClickHouseEndpointStrategy.InOrder, "refusing", "up");
+        using ClickHouseClient dyingAlone = Client(servers, ClickHouseEndpointStrategy.InOrder, "dying");
+
+        Assert.Equal("1", (await dying.QueryTextAsync("SELECT 1")).Trim());
+        Assert.Equal("1", (await proxy.QueryTextAsync("SELECT 2")).Trim());
+        Assert.Equal(["dying", "up"], Hosts(servers, "SELECT 1"));
+        Assert.Equal(["proxy", "up"], Hosts(servers, "SELECT 2"));
+
+        ClickHouseServerException verdict = await Assert.ThrowsAsync<ClickHouseServerException>(() => refusing.QueryTextAsync("SELECT 3"));
+        Assert.Equal(60, verdict.Code);
+        Assert.Equal(["refusing"], Hosts(servers, "SELECT 3"));
+
+        ClickHouseServerException notMoved = await Assert.ThrowsAsync<ClickHouseServerException>(() => dying.ExecuteAsync("ALTER TABLE t DELETE WHERE 1"));
+        Assert.Equal(HttpStatusCode.InternalServerError, notMoved.StatusCode);
+        Assert.Equal(0, notMoved.Code);
+        Assert.Equal(["dying"], Hosts(servers, "ALTER"));
+
+        ClickHouseServerException alone = await Assert.ThrowsAsync<ClickHouseServerException>(() => dyingAlone.QueryTextAsync("SELECT 4"));
+        Assert.Equal(HttpStatusCode.InternalServerError, alone.StatusCode);
+        Assert.Contains("HTTP 500", alone.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task A_statement_that_is_not_idempotent_moves_only_when_its_connection_was_refused()
     {
