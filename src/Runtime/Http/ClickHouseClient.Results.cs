@@ -60,10 +60,16 @@ public sealed partial class ClickHouseClient
     /// <summary>
     /// Sends the query for <c>FORMAT RowBinaryWithNamesAndTypes</c>; null when the endpoint it went to does not know that
     /// format (ClickHouse before 19.x), which is remembered for that endpoint: it fails before running anything, so the
-    /// caller may ask again in RowBinary.
+    /// caller may ask again in RowBinary. Where every endpoint the query may go to said so already, null at once: the
+    /// query is not routed only to fail with an exception (five first-chance exceptions a query, which applications'
+    /// exception counters see).
     /// </summary>
     private async Task<ClickHouseResponseStream?> TrySendWithNamesAndTypesAsync(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
     {
+        if (_session is { } session ? session.Endpoint.NamesAndTypes == false : _pool.NoneKnowsNamesAndTypes)
+        {
+            return null;
+        }
         try
         {
             return await SendQueryAsync(WithFormat(sql, RowBinaryFormat.RowBinaryWithNamesAndTypes), options, cancellationToken, asksNamesAndTypes: true)

@@ -76,6 +76,22 @@ internal sealed class EndpointPool : IDisposable
 
     public Endpoint First => _endpoints[0];
 
+    /// <summary>Every endpoint said it does not know RowBinaryWithNamesAndTypes (ClickHouse before 19.x).</summary>
+    public bool NoneKnowsNamesAndTypes
+    {
+        get
+        {
+            foreach (Endpoint endpoint in _endpoints)
+            {
+                if (endpoint.NamesAndTypes != false)
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
     /// <summary>
     /// The endpoint for the next request, other than those in <paramref name="tried"/>: an up one by the strategy, or when
     /// every untried one is down, the one whose probe is nearest. Null when every endpoint was tried.

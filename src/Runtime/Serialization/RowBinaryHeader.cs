@@ -95,7 +95,8 @@ public sealed class RowBinaryHeader
             for (int i = 0; i < count; i++)
             {
                 types[i] = reader.ReadString();
-                if (types[i].Length == 0)
+                // A reader that stops at the end reads a cut name as empty: that is a header to finish, not a bad one.
+                if (types[i].Length == 0 && reader.Shortfall == 0)
                 {
                     ThrowHelper.ThrowInvalid(reader.Offset, "RowBinaryWithNamesAndTypes header", $"column '{names[i]}' has an empty type name.");
                 }

@@ -31,6 +31,43 @@ public sealed class MixedServerFormatTests
         Assert.Equal(2, AskedForNamesAndTypes(servers, "new").Count);
     }
 
+    /// <summary>
+    /// Where every endpoint said it does not know the format, a query asks in RowBinary at once: it is not routed only to
+    /// fail inside with an exception (five first-chance exceptions a query before, which exception counters see).
+    /// </summary>
+    [Fact]
+    public async Task Where_every_endpoint_refused_the_format_a_query_asks_in_RowBinary_at_once_without_an_exception_inside()
+    {
+        FakeClickHouse servers = OldAndNew();
+        using ClickHouseClient client = FakeClickHouse.Client(servers, o => o.Endpoint = new Uri("http://old:8123/"));
+        Assert.Equal([0UL, 1UL, 2UL], await client.QueryValuesAsync<ulong>("SELECT number FROM t"));
+
+        int thrown = 0;
+        var counting = new AsyncLocal<bool> { Value = true };
+        EventHandler<System.Runtime.ExceptionServices.FirstChanceExceptionEventArgs> count = (_, _) =>
+        {
+            if (counting.Value)
+            {
+                Interlocked.Increment(ref thrown);
+            }
+        };
+        AppDomain.CurrentDomain.FirstChanceException += count;
+        try
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                Assert.Equal([0UL, 1UL, 2UL], await client.QueryValuesAsync<ulong>("SELECT number FROM t"));
+            }
+        }
+        finally
+        {
+            AppDomain.CurrentDomain.FirstChanceException -= count;
+        }
+
+        Assert.Equal(0, thrown);
+        Assert.Single(AskedForNamesAndTypes(servers, "old"));
+    }
+
     [Fact]
     public async Task With_external_tables_each_endpoint_is_asked_about_the_format_once_before_its_first_such_query()
     {
