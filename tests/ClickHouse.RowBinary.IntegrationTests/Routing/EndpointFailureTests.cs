@@ -21,15 +21,6 @@ public sealed class EndpointFailureTests(ClickHouseServerFixture server)
     private static string Response(string status, string body)
         => $"HTTP/1.1 {status}\r\nContent-Type: text/html\r\nContent-Length: {body.Length}\r\nConnection: close\r\n\r\n{body}";
 
-    private ClickHouseClient InOrder(FaultProxy first, FaultProxy second)
-        => server.CreateClient(o =>
-        {
-            o.Endpoints.Clear();
-            o.Endpoints.Add(first.Endpoint);
-            o.Endpoints.Add(second.Endpoint);
-            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
-        });
-
     [ServerFact]
     public async Task Reads_move_past_an_endpoint_that_answers_an_error_status_without_a_ClickHouse_error()
     {
@@ -37,7 +28,7 @@ public sealed class EndpointFailureTests(ClickHouseServerFixture server)
         {
             await using var failing = new FaultProxy(server.Client.Endpoint, seed: 1) { Answer = answer };
             await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
-            using ClickHouseClient client = InOrder(failing, relaying);
+            using ClickHouseClient client = server.CreateClientInOrder(failing.Endpoint, relaying.Endpoint);
 
             Assert.Equal("3", (await client.QueryTextAsync("SELECT 1 + 2")).Trim());
             List<CountRow> rows = await client.QueryListAsync<CountRow>("SELECT number FROM system.numbers LIMIT 3");
@@ -58,7 +49,7 @@ public sealed class EndpointFailureTests(ClickHouseServerFixture server)
     {
         await using var failing = new FaultProxy(server.Client.Endpoint, seed: 1) { Answer = ServerGoingDown };
         await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
-        using ClickHouseClient both = InOrder(failing, relaying);
+        using ClickHouseClient both = server.CreateClientInOrder(failing.Endpoint, relaying.Endpoint);
         using ClickHouseClient alone = server.CreateClient(o => o.Endpoint = failing.Endpoint);
         string table = $"endpoint_failure_{Guid.NewGuid():N}";
         await server.Client.ExecuteAsync($"CREATE TABLE {table} (number UInt64) ENGINE = Memory");

@@ -17,21 +17,12 @@ public sealed class MidBodyFailoverTests(ClickHouseServerFixture server)
 
     private static readonly ClickHouseQueryOptions RowBinary = new() { Format = RowBinaryFormat.RowBinary };
 
-    private ClickHouseClient InOrder(FaultProxy first, FaultProxy second)
-        => server.CreateClient(o =>
-        {
-            o.Endpoints.Clear();
-            o.Endpoints.Add(first.Endpoint);
-            o.Endpoints.Add(second.Endpoint);
-            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
-        });
-
     [ServerFact]
     public async Task A_list_values_or_text_whose_body_broke_off_is_read_again_on_another_endpoint_complete_and_exact()
     {
         await using var cutting = new FaultProxy(server.Client.Endpoint, seed: 1) { CutResponsesAfterBytes = 100_000 };
         await using var relaying = new FaultProxy(server.Client.Endpoint, seed: 2);
-        using ClickHouseClient client = InOrder(cutting, relaying);
+        using ClickHouseClient client = server.CreateClientInOrder(cutting.Endpoint, relaying.Endpoint);
         var failovers = new List<long>();
         using var metering = new MeterListener
         {

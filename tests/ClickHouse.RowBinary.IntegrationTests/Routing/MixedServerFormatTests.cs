@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Net;
 using System.Text;
 using ClickHouse.RowBinary.IntegrationTests.Http;
+using ClickHouse.RowBinary.TestSupport;
 
 namespace ClickHouse.RowBinary.IntegrationTests.Routing;
 
@@ -42,27 +43,13 @@ public sealed class MixedServerFormatTests
         using ClickHouseClient client = FakeClickHouse.Client(servers, o => o.Endpoint = new Uri("http://old:8123/"));
         Assert.Equal([0UL, 1UL, 2UL], await client.QueryValuesAsync<ulong>("SELECT number FROM t"));
 
-        int thrown = 0;
-        var counting = new AsyncLocal<bool> { Value = true };
-        EventHandler<System.Runtime.ExceptionServices.FirstChanceExceptionEventArgs> count = (_, _) =>
-        {
-            if (counting.Value)
-            {
-                Interlocked.Increment(ref thrown);
-            }
-        };
-        AppDomain.CurrentDomain.FirstChanceException += count;
-        try
+        int thrown = await ThrownInside.CountAsync(async () =>
         {
             for (int i = 0; i < 3; i++)
             {
                 Assert.Equal([0UL, 1UL, 2UL], await client.QueryValuesAsync<ulong>("SELECT number FROM t"));
             }
-        }
-        finally
-        {
-            AppDomain.CurrentDomain.FirstChanceException -= count;
-        }
+        });
 
         Assert.Equal(0, thrown);
         Assert.Single(AskedForNamesAndTypes(servers, "old"));

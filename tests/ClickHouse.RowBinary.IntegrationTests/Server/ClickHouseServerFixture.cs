@@ -19,6 +19,18 @@ public sealed class ClickHouseServerFixture : IAsyncLifetime
         return new ClickHouseClient(options);
     }
 
+    /// <summary>A client of <paramref name="endpoints"/> alone (fault proxies in front of this server), tried in that order.</summary>
+    public ClickHouseClient CreateClientInOrder(params Uri[] endpoints)
+        => CreateClient(o =>
+        {
+            o.Endpoints.Clear();
+            foreach (Uri endpoint in endpoints)
+            {
+                o.Endpoints.Add(endpoint);
+            }
+            o.EndpointStrategy = ClickHouseEndpointStrategy.InOrder;
+        });
+
     /// <summary>
     /// Options for a CREATE TABLE with LowCardinality columns: 18.x needs allow_experimental_low_cardinality_type,
     /// later servers allow_suspicious_low_cardinality_types for small element types. Each is sent only where the

@@ -1,4 +1,5 @@
 using System.Buffers;
+using ClickHouse.RowBinary.TestSupport;
 using ClickHouse.RowBinary.Tests.Serialization.Streams;
 
 namespace ClickHouse.RowBinary.Tests.Native;
@@ -17,21 +18,6 @@ public sealed partial class OneText
 /// </summary>
 public class NativeCutBlockTests
 {
-    private static readonly AsyncLocal<bool> s_counting = new();
-    private static int s_cutExceptions;
-
-    static NativeCutBlockTests()
-    {
-        // Other tests throw the same exception in parallel: only this test's flow of execution is counted.
-        AppDomain.CurrentDomain.FirstChanceException += (_, e) =>
-        {
-            if (s_counting.Value && e.Exception is RowBinaryNeedMoreDataException)
-            {
-                Interlocked.Increment(ref s_cutExceptions);
-            }
-        };
-    }
-
     [Theory]
     [InlineData(1, 97)]
     [InlineData(2, 1_009)]
@@ -63,20 +49,7 @@ public class NativeCutBlockTests
     }
 
     /// <summary>How many cut exceptions <paramref name="read"/> threw, caught or not.</summary>
-    private static async Task<int> CountCutExceptionsAsync(Func<Task> read)
-    {
-        int before = Volatile.Read(ref s_cutExceptions);
-        s_counting.Value = true;
-        try
-        {
-            await read();
-        }
-        finally
-        {
-            s_counting.Value = false;
-        }
-        return Volatile.Read(ref s_cutExceptions) - before;
-    }
+    private static Task<int> CountCutExceptionsAsync(Func<Task> read) => ThrownInside.CountAsync(read, e => e is RowBinaryNeedMoreDataException);
 
     [Theory]
     [InlineData(5, 97)]

@@ -1,4 +1,5 @@
 using System.Buffers;
+using ClickHouse.RowBinary.TestSupport;
 using ClickHouse.RowBinary.Tests.Serialization.Streams;
 
 namespace ClickHouse.RowBinary.Tests.Serialization;
@@ -17,21 +18,6 @@ public sealed partial record CutHeaderRow(
 /// </summary>
 public class CutHeaderTests
 {
-    private static readonly AsyncLocal<bool> s_counting = new();
-    private static int s_thrown;
-
-    static CutHeaderTests()
-    {
-        // Other tests throw the same exceptions in parallel: only this test's flow of execution is counted.
-        AppDomain.CurrentDomain.FirstChanceException += (_, e) =>
-        {
-            if (s_counting.Value && e.Exception is RowBinaryException or RowBinaryNeedMoreDataException)
-            {
-                Interlocked.Increment(ref s_thrown);
-            }
-        };
-    }
-
     [Theory]
     [InlineData(1)]
     [InlineData(3)]
@@ -44,23 +30,17 @@ public class CutHeaderTests
         RowBinarySerializer.Write(bytes, rows, RowBinaryFormat.RowBinaryWithNamesAndTypes);
 
         var read = new List<string>();
-        int before = Volatile.Read(ref s_thrown);
-        s_counting.Value = true;
-        try
+        int thrown = await ThrownInside.CountAsync(async () =>
         {
             var stream = new ChunkedReadStream(bytes.WrittenSpan.ToArray(), () => piece, pause: true);
             await foreach (CutHeaderRow row in RowBinarySerializer.ReadAsync<CutHeaderRow>(stream, RowBinaryFormat.RowBinaryWithNamesAndTypes))
             {
                 read.Add($"{row.Id} {row.Label} {string.Join(",", row.Tags)}");
             }
-        }
-        finally
-        {
-            s_counting.Value = false;
-        }
+        }, e => e is RowBinaryException or RowBinaryNeedMoreDataException);
 
         Assert.Equal(rows.Select(r => $"{r.Id} {r.Label} {string.Join(",", r.Tags)}"), read);
-        Assert.Equal(0, Volatile.Read(ref s_thrown) - before);
+        Assert.Equal(0, thrown);
     }
 
     [Fact]
