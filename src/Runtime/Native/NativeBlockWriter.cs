@@ -297,25 +297,38 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     public void WriteColumn(ref RowBinaryWriter writer, int column)
     {
         WriteColumnHeader(ref writer, column);
-        if (_partsAreData[column])
+        NativeStagedData data = StagedData(column);
+        if (data.Count == 0)
         {
-            writer.WriteBytes(_staged![column].WrittenSpan);
-            writer.WriteBytes(_parts[column * 2]!.WrittenSpan);
-            if (_partLayouts[column]!.IsMap)
-            {
-                writer.WriteBytes(_parts[(column * 2) + 1]!.WrittenSpan);
-            }
+            WriteEncoded(ref writer, _encoders[column]!);
             return;
         }
-        if (_encoders[column] is { } encoder)
+        for (int piece = 0; piece < data.Count; piece++)
         {
-            WriteEncoded(ref writer, encoder);
-            return;
+            writer.WriteBytes(data[piece].Span);
         }
-        writer.WriteBytes(_staged![column].WrittenSpan);
     }
 
-    private void WriteColumnHeader(ref RowBinaryWriter writer, int column)
+    /// <summary>
+    /// The data of a column of the block staged last where it is the column's buffers as they were staged (a flat
+    /// column, or the parts of one sent as its row type lays them out), which a stream can take as they are; none where
+    /// the column's encoder writes it.
+    /// </summary>
+    public NativeStagedData StagedData(int column)
+    {
+        if (_partsAreData[column])
+        {
+            return new NativeStagedData(
+                _partLayouts[column]!.IsMap ? 3 : 2,
+                _staged![column].WrittenMemory,
+                _parts[column * 2]!.WrittenMemory,
+                _partLayouts[column]!.IsMap ? _parts[(column * 2) + 1]!.WrittenMemory : default);
+        }
+        return _encoders[column] is null ? new NativeStagedData(1, _staged![column].WrittenMemory, default, default) : default;
+    }
+
+    /// <summary>Writes a column's name and type, what comes before its data.</summary>
+    public void WriteColumnHeader(ref RowBinaryWriter writer, int column)
     {
         writer.WriteString(T.Schema.Columns[column].Name);
         writer.WriteString(_typeNames[column]);

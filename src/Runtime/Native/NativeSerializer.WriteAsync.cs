@@ -14,6 +14,12 @@ public static partial class NativeSerializer
     private const int FlushThreshold = 128 * 1024;
 
     /// <summary>
+    /// A column's staged buffer at least this large goes to the stream as it is, saving a copy of most of a block's bytes;
+    /// smaller ones are gathered in the pooled buffer, so that a block of many small columns is not many small writes.
+    /// </summary>
+    private const int DirectWriteBytes = 16 * 1024;
+
+    /// <summary>
     /// Streams rows to <paramref name="stream"/> in Native, a block of <see cref="BlockRows"/> rows (or
     /// <see cref="BlockBytes"/> bytes) at a time, with memory bounded by one block. The stream is flushed at the end and
     /// left open.
@@ -150,7 +156,19 @@ public static partial class NativeSerializer
             for (int column = 0; column < blocks.ColumnCount; column++)
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                WriteColumn(_buffer, blocks, column);
+                NativeStagedData data = blocks.StagedData(column);
+                if (data.Count == 0)
+                {
+                    WriteColumn(_buffer, blocks, column);
+                }
+                else
+                {
+                    WriteColumnHeader(_buffer, blocks, column);
+                    for (int piece = 0; piece < data.Count; piece++)
+                    {
+                        await WriteAsync(data[piece], cancellationToken).ConfigureAwait(false);
+                    }
+                }
                 if (_buffer.WrittenCount >= FlushThreshold)
                 {
                     await SendAsync(cancellationToken).ConfigureAwait(false);
@@ -159,6 +177,21 @@ public static partial class NativeSerializer
             await SendAsync(cancellationToken).ConfigureAwait(false);
             _written += rows;
             rowsSent?.Invoke(_written);
+        }
+
+        /// <summary>
+        /// A staged piece of a column: one of at least <see cref="DirectWriteBytes"/> goes to the stream as it is (after
+        /// what the buffer holds), not copied into the buffer first; a smaller one joins the buffer.
+        /// </summary>
+        private async ValueTask WriteAsync(ReadOnlyMemory<byte> piece, CancellationToken cancellationToken)
+        {
+            if (piece.Length < DirectWriteBytes)
+            {
+                _buffer.Write(piece.Span);
+                return;
+            }
+            await SendAsync(cancellationToken).ConfigureAwait(false);
+            await stream.WriteAsync(piece, cancellationToken).ConfigureAwait(false);
         }
 
         private async ValueTask SendAsync(CancellationToken cancellationToken)
@@ -183,6 +216,14 @@ public static partial class NativeSerializer
     {
         var writer = new RowBinaryWriter(output);
         blocks.WriteBlockHeader(ref writer);
+        writer.Flush();
+    }
+
+    private static void WriteColumnHeader<T>(IBufferWriter<byte> output, NativeBlockWriter<T> blocks, int column)
+        where T : IClickHouseRow<T>
+    {
+        var writer = new RowBinaryWriter(output);
+        blocks.WriteColumnHeader(ref writer, column);
         writer.Flush();
     }
 

@@ -26,6 +26,23 @@ public class NativeSerializerTests
         Assert.All(blocks, block => Assert.Equal(["UInt64", "DateTime", "Nullable(Float64)", Tick.StatusType, "String"], block.Columns.Select(c => c.Type)));
     }
 
+    /// <summary>
+    /// A streamed write hands a column's staged values to the stream as they are, not copied into its buffer first: a
+    /// full block's UInt64 column (512 KiB) arrives as one write of exactly its bytes, and the stream gets the bytes an
+    /// in-memory write makes.
+    /// </summary>
+    [Fact]
+    public async Task WriteAsync_HandsLargeStagedColumnsToTheStreamAsTheyAre()
+    {
+        Tick[] ticks = [.. TickRows.Sequence(ManyRows)];
+        using var stream = new VerifyingNullStream(new MemoryStream(Write(ticks)));
+
+        await NativeSerializer.WriteAsync(stream, ticks);
+
+        Assert.True(stream.ExpectedExhausted);
+        Assert.Equal(NativeSerializer.BlockRows * sizeof(ulong), stream.LargestWrite);
+    }
+
     [Theory]
     [InlineData(500, 100_000)]
     [InlineData(12_000, 4_000)]
