@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using System.Threading.Tasks;
 
 namespace ClickHouse.RowBinary;
@@ -49,30 +50,26 @@ internal sealed record NativeBatchBody(IReadOnlyList<string>? WireTypes, NativeB
     public static async Task TranscodeRows<T>(ReadOnlyMemory<byte> rowBinary, int rows, IReadOnlyList<string>? wireTypes, Stream output)
         where T : IClickHouseRow<T>
     {
-        using var blocks = NativeBlockWriter<T>.Rent(wireTypes);
-        using var buffer = new PooledBufferWriter();
+        using var blocks = new NativeBlockOutput<T>(output, NativeBlockWriter<T>.Rent(wireTypes), rowsSent: null);
         int offset = 0;
         for (int written = 0; written < rows;)
         {
-            buffer.Clear();
-            (int blockRows, int bytes) = WriteBlock(blocks, buffer, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - written));
+            (int blockRows, int bytes) = BuildBlock(blocks.Blocks, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - written));
             written += blockRows;
             offset += bytes;
-            await output.WriteAsync(buffer.WrittenMemory).ConfigureAwait(false);
+            await blocks.WriteBlockAsync(CancellationToken.None).ConfigureAwait(false);
         }
     }
 
     /// <summary>
-    /// Writes one block of at most <paramref name="maxRows"/> of the rows at the start of <paramref name="rowBinary"/>;
+    /// Builds one block of at most <paramref name="maxRows"/> of the rows at the start of <paramref name="rowBinary"/>;
     /// returns its rows and the bytes they took.
     /// </summary>
-    private static (int Rows, int Bytes) WriteBlock<T>(NativeBlockWriter<T> blocks, PooledBufferWriter buffer, ReadOnlySpan<byte> rowBinary, int maxRows)
+    private static (int Rows, int Bytes) BuildBlock<T>(NativeBlockWriter<T> blocks, ReadOnlySpan<byte> rowBinary, int maxRows)
         where T : IClickHouseRow<T>
     {
         var reader = new RowBinaryReader(rowBinary);
-        var writer = new RowBinaryWriter(buffer);
-        int rows = blocks.WriteBlock(ref writer, ref reader, maxRows);
-        writer.Flush();
+        int rows = blocks.Transcode(ref reader, maxRows);
         return (rows, (int)reader.Offset);
     }
 }

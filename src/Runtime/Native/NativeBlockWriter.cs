@@ -102,6 +102,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>The block staged last was written: the next <see cref="Stage"/> starts a new one.</summary>
     private bool _blockWritten;
 
+    /// <summary>The block built last was transcoded from RowBinary (<see cref="Transcode"/>), not staged from rows.</summary>
+    private bool _transcoded;
+
     /// <summary>The index (among every row this writer took) of the next row: the row errors name.</summary>
     private long _nextRow;
 
@@ -192,12 +195,13 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// Writes one block of rows given as their RowBinary bytes (a batch inserter's), at most <paramref name="maxRows"/>
+    /// Builds one block of rows given as their RowBinary bytes (a batch inserter's), at most <paramref name="maxRows"/>
     /// of them and fewer once they reach <see cref="NativeSerializer.BlockBytes"/>: every value is taken apart into its
     /// column by the column's encoder, a flat column's too (its values copied). <paramref name="rows"/> is left after
-    /// the block's last row. Returns the rows of the block.
+    /// the block's last row. The block is then written as a staged one is (<see cref="StagedData"/>,
+    /// <see cref="WriteColumn"/>). Returns the rows of the block.
     /// </summary>
-    public int WriteBlock(ref RowBinaryWriter writer, ref RowBinaryReader rows, int maxRows)
+    public int Transcode(ref RowBinaryReader rows, int maxRows)
     {
         NativeColumnEncoder[] transcoders = ClearedTranscoders();
         NativeStream?[] streams = _transcodedStreams!;
@@ -210,13 +214,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             count++;
         }
         _largestBlockBytes = Math.Max(_largestBlockBytes, rows.Offset - start);
-        writer.WriteVarUInt((uint)transcoders.Length);
-        writer.WriteVarUInt((uint)count);
-        for (int c = 0; c < transcoders.Length; c++)
-        {
-            WriteColumnHeader(ref writer, c);
-            WriteEncoded(ref writer, transcoders[c]);
-        }
+        _transcoded = true;
+        _rows = count;
+        _blockWritten = false;
         return count;
     }
 
@@ -300,7 +300,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         NativeStagedData data = StagedData(column);
         if (data.Count == 0)
         {
-            WriteEncoded(ref writer, _encoders[column]!);
+            WriteEncoded(ref writer, (_transcoded ? _transcoders![column] : _encoders[column])!);
             return;
         }
         for (int piece = 0; piece < data.Count; piece++)
@@ -316,6 +316,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// </summary>
     public NativeStagedData StagedData(int column)
     {
+        if (_transcoded)
+        {
+            return _transcodedStreams![column] is { } values ? new NativeStagedData(1, values.WrittenMemory, default, default) : default;
+        }
         if (_partsAreData[column])
         {
             return new NativeStagedData(
@@ -400,6 +404,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     private void StartBlock()
     {
+        _transcoded = false;
         if (_staged is null)
         {
             _staged = new PooledBufferWriter[_encoders.Length];

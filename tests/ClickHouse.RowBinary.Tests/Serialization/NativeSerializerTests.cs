@@ -43,6 +43,26 @@ public class NativeSerializerTests
         Assert.Equal(NativeSerializer.BlockRows * sizeof(ulong), stream.LargestWrite);
     }
 
+    /// <summary>
+    /// A batch inserter's rows, kept as RowBinary and transcoded into Native blocks, reach the stream the same way: the
+    /// bytes of the in-memory write, and each flat column's values as they are, the largest (a full block's UInt64
+    /// column, 512 KiB) as one write of exactly its bytes. (A column an encoder lays out, such as a Nullable, still goes
+    /// through the send buffer, so the rows are of flat columns only.)
+    /// </summary>
+    [Fact]
+    public async Task TranscodedBatches_HandFlatColumnsToTheStreamAsTheyAre()
+    {
+        WebVisit[] visits = [.. Enumerable.Range(0, ManyRows).Select(i => new WebVisit(new DateOnly(2025, 1, 1), "u" + (i % 1000), (ushort)i, 1, 2, 3, (ulong)i))];
+        var rowBinary = new ArrayBufferWriter<byte>();
+        RowBinarySerializer.Write(rowBinary, visits);
+        using var stream = new VerifyingNullStream(new MemoryStream(Write(visits)));
+
+        await NativeBatchBody.TranscodeRows<WebVisit>(rowBinary.WrittenMemory, visits.Length, wireTypes: null, stream);
+
+        Assert.True(stream.ExpectedExhausted);
+        Assert.Equal(NativeSerializer.BlockRows * sizeof(ulong), stream.LargestWrite);
+    }
+
     [Theory]
     [InlineData(500, 100_000)]
     [InlineData(12_000, 4_000)]

@@ -20,6 +20,9 @@ internal sealed class NativeStream : IDisposable
 
     public ReadOnlySpan<byte> Written => _bytes.AsSpan(0, _length);
 
+    /// <inheritdoc cref="Written"/>
+    public ReadOnlyMemory<byte> WrittenMemory => _bytes.AsMemory(0, _length);
+
     public int Length => _length;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
