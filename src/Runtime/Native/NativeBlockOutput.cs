@@ -24,7 +24,8 @@ internal sealed class NativeBlockOutput<T>(Stream stream, NativeBlockWriter<T> b
     /// </summary>
     private const int DirectWriteBytes = 16 * 1024;
 
-    private readonly PooledBufferWriter _buffer = new(2 * FlushThreshold);
+    /// <summary>Starts small (a one-row insert or a small batch needs no more) and grows towards <see cref="FlushThreshold"/>.</summary>
+    private readonly PooledBufferWriter _buffer = new(DirectWriteBytes);
     private long _written;
 
     /// <summary>The writer whose blocks this sends (owned: disposed with this).</summary>
