@@ -50,14 +50,14 @@ internal sealed record NativeBatchBody(IReadOnlyList<string>? WireTypes, NativeB
     public static async Task TranscodeRows<T>(ReadOnlyMemory<byte> rowBinary, int rows, IReadOnlyList<string>? wireTypes, Stream output)
         where T : IClickHouseRow<T>
     {
-        using var blocks = new NativeBlockOutput<T>(output, NativeBlockWriter<T>.Rent(wireTypes), rowsSent: null);
+        using var blockOutput = new NativeBlockOutput<T>(output, NativeBlockWriter<T>.Rent(wireTypes), rowsSent: null);
         int offset = 0;
         for (int written = 0; written < rows;)
         {
-            (int blockRows, int bytes) = BuildBlock(blocks.Blocks, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - written));
+            (int blockRows, int bytes) = BuildBlock(blockOutput.Blocks, rowBinary.Span.Slice(offset), Math.Min(NativeSerializer.BlockRows, rows - written));
             written += blockRows;
             offset += bytes;
-            await blocks.WriteBlockAsync(CancellationToken.None).ConfigureAwait(false);
+            await blockOutput.WriteBlockAsync(CancellationToken.None).ConfigureAwait(false);
         }
     }
 

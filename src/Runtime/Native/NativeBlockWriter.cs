@@ -310,9 +310,9 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     }
 
     /// <summary>
-    /// The data of a column of the block staged last where it is the column's buffers as they were staged (a flat
-    /// column, or the parts of one sent as its row type lays them out), which a stream can take as they are; none where
-    /// the column's encoder writes it.
+    /// The data of a column of the block built last where it is the column's buffers as they are (a flat column, or the
+    /// parts of one sent as its row type lays them out; of a transcoded block, a flat column's values), which a stream
+    /// can take as they are; none where the column's encoder writes it.
     /// </summary>
     public NativeStagedData StagedData(int column)
     {
@@ -404,7 +404,6 @@ internal sealed class NativeBlockWriter<T> : IDisposable
 
     private void StartBlock()
     {
-        _transcoded = false;
         if (_staged is null)
         {
             _staged = new PooledBufferWriter[_encoders.Length];
@@ -428,6 +427,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
     /// <summary>No block staged or written: the next <see cref="Stage"/> starts one.</summary>
     private void ResetBlockCounts()
     {
+        _transcoded = false;
         _rows = 0;
         _stagedBytes = 0;
         _blockWritten = false;
