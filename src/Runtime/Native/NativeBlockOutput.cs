@@ -43,18 +43,15 @@ internal sealed class NativeBlockOutput<T>(Stream stream, NativeBlockWriter<T> b
         for (int column = 0; column < blocks.ColumnCount; column++)
         {
             cancellationToken.ThrowIfCancellationRequested();
+            WriteColumnHeader(column);
             NativeStagedData data = blocks.StagedData(column);
             if (data.Count == 0)
             {
-                WriteColumn(column);
+                WriteEncodedData(column);
             }
-            else
+            for (int piece = 0; piece < data.Count; piece++)
             {
-                WriteColumnHeader(column);
-                for (int piece = 0; piece < data.Count; piece++)
-                {
-                    await WriteAsync(data[piece], cancellationToken).ConfigureAwait(false);
-                }
+                await WriteAsync(data[piece], cancellationToken).ConfigureAwait(false);
             }
             if (_buffer.WrittenCount >= FlushThreshold)
             {
@@ -108,10 +105,10 @@ internal sealed class NativeBlockOutput<T>(Stream stream, NativeBlockWriter<T> b
         writer.Flush();
     }
 
-    private void WriteColumn(int column)
+    private void WriteEncodedData(int column)
     {
         var writer = new RowBinaryWriter(_buffer);
-        blocks.WriteColumn(ref writer, column);
+        blocks.WriteEncodedData(ref writer, column);
         writer.Flush();
     }
 }

@@ -300,7 +300,7 @@ internal sealed class NativeBlockWriter<T> : IDisposable
         NativeStagedData data = StagedData(column);
         if (data.Count == 0)
         {
-            WriteEncoded(ref writer, (_transcoded ? _transcoders![column] : _encoders[column])!);
+            WriteEncodedData(ref writer, column);
             return;
         }
         for (int piece = 0; piece < data.Count; piece++)
@@ -308,6 +308,10 @@ internal sealed class NativeBlockWriter<T> : IDisposable
             writer.WriteBytes(data[piece].Span);
         }
     }
+
+    /// <summary>Writes the data of a column its encoder lays out (one with no <see cref="StagedData"/>), after its header.</summary>
+    public void WriteEncodedData(ref RowBinaryWriter writer, int column)
+        => WriteEncoded(ref writer, (_transcoded ? _transcoders![column] : _encoders[column])!);
 
     /// <summary>
     /// The data of a column of the block built last where it is the column's buffers as they are (a flat column, or the
