@@ -100,7 +100,7 @@ internal sealed class NativeBlockReader<T>
             bool whole;
             try
             {
-                whole = TryScanColumn(ref input, c, resume.Rows);
+                whole = TryScanColumn(ref input, c, resume.Rows, resumed: c == resume.Column && _resume is not null);
             }
             catch (RowBinaryNeedMoreDataException)
             {
@@ -208,7 +208,7 @@ internal sealed class NativeBlockReader<T>
     /// <summary>The rows of the block just scanned not read yet.</summary>
     public int RowsLeft => _rows - _rowsRead;
 
-    private bool TryScanColumn(ref NativeInput input, int c, int rows)
+    private bool TryScanColumn(ref NativeInput input, int c, int rows, bool resumed)
     {
         if (!input.TryReadName("column name", out string name) || !input.TryReadName("column type", out string typeName))
         {
@@ -224,7 +224,8 @@ internal sealed class NativeBlockReader<T>
                 _headerChecked = false;
             }
             column.Offset = offset;
-            return column.Decoder.TryReadPrefix(ref input) && column.Decoder.TryScan(ref input, rows);
+            return column.Decoder.TryReadPrefix(ref input)
+                && (resumed ? column.Decoder.TryResumeScan(ref input, rows) : column.Decoder.TryScan(ref input, rows));
         }
         catch (RowBinaryException e)
         {

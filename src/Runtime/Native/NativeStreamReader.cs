@@ -81,7 +81,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
                 _buffer.ThrowIfFailed();
                 return false;
             }
-            await _buffer.FillAsync(_minimum, _preferred, cancellationToken).ConfigureAwait(false);
+            await _buffer.FillAsync(_minimum, _preferred, cancellationToken, stopAtPreferred: true).ConfigureAwait(false);
         }
     }
 
@@ -92,8 +92,10 @@ internal sealed class NativeStreamReader<T> : IDisposable
         _count = 0;
         if (data.IsEmpty)
         {
+            // A step, not the whole array: an array grown for a large block would otherwise take most of the next
+            // block in one read, all of it moved to the front once the block is read.
             _minimum = 0;
-            _preferred = 0;
+            _preferred = ReadStep;
             return false;
         }
         var input = new NativeInput(data, _offset, isFinal: _buffer.IsCompleted && !_buffer.Failed);

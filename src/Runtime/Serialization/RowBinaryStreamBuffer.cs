@@ -70,9 +70,13 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     /// the stream made a read wait (it paused: the rows so far should not wait for whatever comes next), or the
     /// stream ends or fails. With both 0, one read. A cut row is parsed again from its start, so retrying at every
     /// small read would cost the square of the row's size; see <see cref="RowBinaryStreamParser{T, TDecoder}"/>.
+    /// With <paramref name="stopAtPreferred"/>, no read asks for more than <paramref name="preferred"/> still needs (at
+    /// least <see cref="MinimumReadSize"/>): for a Native reader, which moves whatever it read past a block to the front
+    /// of the array once the block is read (a stream that fills every read's room, from memory or read ahead, moved 43 MB
+    /// of a 65 MB `hits` read so).
     /// </summary>
     [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    public async ValueTask FillAsync(long minimum, long preferred, CancellationToken cancellationToken)
+    public async ValueTask FillAsync(long minimum, long preferred, CancellationToken cancellationToken, bool stopAtPreferred = false)
     {
         while (!IsCompleted)
         {
@@ -82,6 +86,11 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
             try
             {
                 Memory<byte> room = _buffer.AsMemory(_end);
+                long wanted = preferred - (_end - _start);
+                if (stopAtPreferred && wanted > 0)
+                {
+                    room = room[..(int)Math.Min(room.Length, Math.Max(wanted, MinimumReadSize))];
+                }
                 ValueTask<int> pending = _stream.ReadAsync(room, cancellationToken);
                 waited = !pending.IsCompleted;
                 read = await pending.ConfigureAwait(false);

@@ -54,6 +54,61 @@ public class StringColumnMarksTests
         Assert.Equal(starts[Stride + 9], decoder.Cursor);
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(300)]
+    [InlineData(10_240)]
+    [InlineData(60_000)]
+    [InlineData(100_000)]
+    public void A_resumed_scan_goes_on_from_the_cut_and_marks_what_a_whole_scan_marks(int cut)
+    {
+        int count = (3 * Stride) + 77;
+        (byte[] data, int[] starts) = Column(count, prefix: 5);
+        var decoder = new StringColumnDecoder(KnownTypes.String);
+        var partial = new NativeInput(data.AsSpan(0, 5 + cut), startOffset: 0, isFinal: false);
+        partial.Skip(5, "prefix");
+        Assert.False(decoder.TryScan(ref partial, count));
+        int walked = Array.FindLastIndex(starts, start => start <= 5 + cut);
+
+        // The values the first scan walked are not read again: spoiling their lengths changes nothing.
+        byte[] spoiled = (byte[])data.Clone();
+        for (int i = 0; i < walked && i < count; i++)
+        {
+            spoiled[starts[i]] = 0xFF;
+        }
+        var whole = new NativeInput(spoiled, startOffset: 0, isFinal: true);
+        whole.Skip(5, "prefix");
+        Assert.True(decoder.TryResumeScan(ref whole, count));
+        Assert.Equal(data.Length, whole.Position);
+
+        int taken = 0;
+        foreach (int take in new[] { Stride, Stride, Stride, 77 })
+        {
+            Assert.Equal(starts[taken], decoder.Take(spoiled, take));
+            taken += take;
+        }
+        Assert.Equal(starts[count], decoder.Cursor);
+    }
+
+    [Fact]
+    public void A_resumed_scan_of_another_column_start_scans_from_the_start()
+    {
+        int count = Stride + 9;
+        (byte[] data, _) = Column(count, prefix: 0);
+        var decoder = new StringColumnDecoder(KnownTypes.String);
+        var partial = new NativeInput(data.AsSpan(0, 100), startOffset: 0, isFinal: false);
+        Assert.False(decoder.TryScan(ref partial, count));
+
+        (byte[] other, int[] otherStarts) = Column(count, prefix: 3, seed: 9);
+        var input = new NativeInput(other, startOffset: 0, isFinal: true);
+        input.Skip(3, "prefix");
+        Assert.True(decoder.TryResumeScan(ref input, count));
+        Assert.Equal(otherStarts[count], input.Position);
+        Assert.Equal(3, decoder.Take(other, Stride));
+        Assert.Equal(otherStarts[Stride], decoder.Cursor);
+    }
+
     /// <summary>A String column of values of lengths 0 to 300 (one- and two-byte length prefixes) and where each starts.</summary>
     private static (byte[] Data, int[] Starts) Column(int count, int prefix, int seed = 1)
     {

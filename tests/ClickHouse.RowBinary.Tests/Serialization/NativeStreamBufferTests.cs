@@ -26,6 +26,25 @@ public class NativeStreamBufferTests
         Assert.Equal(data.AsSpan(90_000).ToArray(), System.Buffers.BuffersExtensions.ToArray(buffer.Data));
     }
 
+    [Fact]
+    public async Task A_fill_told_to_stop_at_the_preferred_bytes_reads_no_further_from_a_stream_that_fills_every_read()
+    {
+        // What a Native reader reads past a block moves to the front of the array once the block is read: reads that
+        // filled all their room moved two thirds of a `hits` answer so.
+        byte[] data = new byte[4_000_000];
+        using var capped = new RowBinaryStreamBuffer(new Streams.ChunkedReadStream(data, () => data.Length));
+        using var filling = new RowBinaryStreamBuffer(new Streams.ChunkedReadStream(data, () => data.Length));
+        long preferred = 0;
+        for (int step = 0; step < 12; step++)
+        {
+            preferred += NativeStreamReader<Blob>.ReadStep;
+            await capped.FillAsync(preferred, preferred, CancellationToken.None, stopAtPreferred: true);
+            await filling.FillAsync(preferred, preferred, CancellationToken.None);
+            Assert.Equal(preferred, capped.Data.Length);
+        }
+        Assert.True(filling.Data.Length > preferred, $"the uncapped buffer holds {filling.Data.Length} bytes, no more than the {preferred} asked");
+    }
+
     [Theory]
     [InlineData(1_000_000, 900_000, 1_000_000 + NativeStreamReader<Blob>.ReadStep)] // a short column cut: a step more
     [InlineData(8_000_000, 0, 16_000_000)] // one column of 8 MB cut: as much again, so its walks add up to twice its size

@@ -51,6 +51,12 @@ internal abstract class NativeColumnDecoder
         return true;
     }
 
+    /// <summary>
+    /// <see cref="TryScan"/> again after it said false, with the same bytes and more after them: a decoder that kept
+    /// where its values were cut goes on from there, so that a column arriving in many pieces is walked once.
+    /// </summary>
+    public virtual bool TryResumeScan(ref NativeInput input, int count) => TryScan(ref input, count);
+
     /// <summary><see cref="Scan"/> for a decoder whose scan is its <see cref="TryScan"/>.</summary>
     protected void ScanWhole(ref NativeInput input, int count)
     {

@@ -5,7 +5,8 @@ namespace ClickHouse.RowBinary;
 /// <summary>
 /// A String column: a varint length, then the bytes, per value, as in RowBinary. The scan notes where every
 /// <see cref="MarkStride"/>-th value starts, so that taking the rows of a batch jumps to its end instead of walking
-/// every value a second time before the rows read them.
+/// every value a second time before the rows read them. A scan cut by the end of the bytes keeps where it stopped, and
+/// <see cref="TryResumeScan"/> goes on from there.
 /// </summary>
 internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDecoder(type), IFlatColumnDecoder
 {
@@ -17,6 +18,9 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
     private int _scanned;
     private int _taken;
     private int _end;
+    /// <summary>The values a cut scan walked, and where the first of the rest starts; <see cref="_cursor"/> is the column's start.</summary>
+    private int _cutValues = -1;
+    private int _cutPosition;
 
     public int Cursor => _cursor;
 
@@ -31,10 +35,29 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
         {
             _marks = new int[marks];
         }
-        for (int i = 1; i <= count; i++)
+        return ScanFrom(ref input, 0, count);
+    }
+
+    public override bool TryResumeScan(ref NativeInput input, int count)
+    {
+        if (_cutValues < 0 || input.Position != _cursor || _scanned != count)
+        {
+            return TryScan(ref input, count);
+        }
+        input.Skip(_cutPosition - input.Position, "String");
+        return ScanFrom(ref input, _cutValues, count);
+    }
+
+    /// <summary>Walks the values after the first <paramref name="scanned"/>, noting every mark; on a cut, where it stopped.</summary>
+    private bool ScanFrom(ref NativeInput input, int scanned, int count)
+    {
+        _scanned = count;
+        for (int i = scanned + 1; i <= count; i++)
         {
             if (!input.TrySkipString("String"))
             {
+                _cutValues = i - 1;
+                _cutPosition = input.Position;
                 return false;
             }
             if (i % MarkStride == 0)
@@ -42,7 +65,7 @@ internal sealed class StringColumnDecoder(ClickHouseType type) : NativeColumnDec
                 _marks[i / MarkStride - 1] = input.Position;
             }
         }
-        _scanned = count;
+        _cutValues = -1;
         _end = input.Position;
         return true;
     }
