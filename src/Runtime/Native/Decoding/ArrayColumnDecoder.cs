@@ -11,6 +11,9 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
 {
     private int _cursor;
     private ulong _previous;
+    /// <summary>The arrays whose offsets the last scan checked, its elements then scanned; -1 when it did not get so far.</summary>
+    private int _offsetsChecked = -1;
+    private int _elementCount;
 
     public override void ReadPrefix(ref NativeInput input) => element.ReadPrefix(ref input);
 
@@ -20,6 +23,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
 
     public override bool TryScan(ref NativeInput input, int count)
     {
+        _offsetsChecked = -1;
         if (input.Lacks((ulong)count * sizeof(ulong)))
         {
             return false;
@@ -41,7 +45,21 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         {
             return false;
         }
-        return element.TryScan(ref input, input.ReadCount(end, $"elements of {Type}"));
+        _elementCount = input.ReadCount(end, $"elements of {Type}");
+        _offsetsChecked = count;
+        return element.TryScan(ref input, _elementCount);
+    }
+
+    /// <summary>After a cut in the elements, the offsets checked before are passed over and the elements' scan goes on.</summary>
+    public override bool TryResumeScan(ref NativeInput input, int count)
+    {
+        if (_offsetsChecked != count || input.Position != _cursor)
+        {
+            return TryScan(ref input, count);
+        }
+        input.SkipValues(count, sizeof(ulong), $"offsets of {Type}");
+        _previous = 0;
+        return element.TryResumeScan(ref input, _elementCount);
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

@@ -6,6 +6,8 @@ namespace ClickHouse.RowBinary;
 internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDecoder inner) : NativeColumnDecoder(type)
 {
     private int _cursor;
+    /// <summary>The values the last scan's null map was whole for, its values then scanned; -1 when it did not get so far.</summary>
+    private int _mapChecked = -1;
 
     public override void ReadPrefix(ref NativeInput input) => inner.ReadPrefix(ref input);
 
@@ -19,13 +21,26 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
         {
             return false;
         }
+        _mapChecked = -1;
         _cursor = input.Skip(count, "null map");
         int invalid = input.Data.Slice(_cursor, count).IndexOfAnyExcept((byte)0, (byte)1);
         if (invalid >= 0)
         {
             throw input.Invalid(input.OffsetOf(_cursor + invalid), $"null map of {Type}", $"expected 0 or 1, found 0x{input.Data[_cursor + invalid]:X2}.");
         }
+        _mapChecked = count;
         return inner.TryScan(ref input, count);
+    }
+
+    /// <summary>After a cut in the values, the null map checked before is passed over and the values' scan goes on.</summary>
+    public override bool TryResumeScan(ref NativeInput input, int count)
+    {
+        if (_mapChecked != count || input.Position != _cursor)
+        {
+            return TryScan(ref input, count);
+        }
+        input.Skip(count, "null map");
+        return inner.TryResumeScan(ref input, count);
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
