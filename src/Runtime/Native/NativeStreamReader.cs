@@ -10,8 +10,10 @@ namespace ClickHouse.RowBinary;
 /// Reads a stream of Native blocks: the bytes arrive into a buffer until a whole block is there, then its rows are
 /// built a few at a time (<see cref="NativeLayout.BatchRows"/>), as the caller takes them, so that they die young as
 /// RowBinary's do.
-/// A block cut by what has arrived is scanned again from the column it could not finish, once the buffer has doubled,
-/// or sooner when the stream pauses with more bytes than before (so rows are not held back waiting for the next block).
+/// A block cut by what has arrived is scanned on from where the cut stopped it (<see cref="NativeColumnDecoder.TryResumeScan"/>)
+/// once <see cref="ReadStep"/> more has arrived, or sooner when the stream pauses with more bytes than before (so rows
+/// are not held back waiting for the next block); reads ask for no more than that, so little of the next block is read
+/// with the end of one (it moves to the front of the array once the block is read).
 /// Memory is bounded by one block's bytes and a batch of rows.
 /// </summary>
 internal sealed class NativeStreamReader<T> : IDisposable
@@ -115,8 +117,9 @@ internal sealed class NativeStreamReader<T> : IDisposable
 
     /// <summary>
     /// The bytes to hold before scanning a cut block again: <see cref="ReadStep"/> more, or as many more as the column
-    /// the scan could not finish (from <paramref name="cutColumnStart"/>) has so far, which a resumed scan walks again:
-    /// a column of many MB is then walked a few times over, not once for every step.
+    /// the scan could not finish (from <paramref name="cutColumnStart"/>) has so far, which a resumed scan of a layout
+    /// that cannot go on from its cut (LowCardinality, Variant, Dynamic) walks again: a column of many MB is then walked
+    /// a few times over, not once for every step.
     /// </summary>
     internal static long PreferredAfterCut(int held, int cutColumnStart) => held + (long)Math.Max(ReadStep, held - cutColumnStart);
 

@@ -43,7 +43,7 @@ internal abstract class NativeColumnDecoder
     /// <see cref="Scan"/>, or false when the values are cut by the end of bytes that are not final, told without an
     /// exception by the layouts a stream is usually cut in (fixed-width values, Strings, LowCardinality, and Nullable,
     /// Array, Map and Tuple of them); other layouts throw <see cref="RowBinaryNeedMoreDataException"/> as
-    /// <see cref="Scan"/> does. After false, the column is scanned again from its start.
+    /// <see cref="Scan"/> does. After false, the block's reader calls <see cref="TryResumeScan"/> with more bytes.
     /// </summary>
     public virtual bool TryScan(ref NativeInput input, int count)
     {
@@ -53,7 +53,9 @@ internal abstract class NativeColumnDecoder
 
     /// <summary>
     /// <see cref="TryScan"/> again after it said false, with the same bytes and more after them: a decoder that kept
-    /// where its values were cut goes on from there, so that a column arriving in many pieces is walked once.
+    /// where its values were cut goes on from there (Strings, and the Nullable, Array, Map and Tuple columns around
+    /// them), so that a column arriving in many pieces is walked once; the others scan the column again from its start.
+    /// Called only for the column the block's last scan stopped in, so what a decoder kept is of the same bytes.
     /// </summary>
     public virtual bool TryResumeScan(ref NativeInput input, int count) => TryScan(ref input, count);
 
