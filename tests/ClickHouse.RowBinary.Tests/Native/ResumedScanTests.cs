@@ -73,6 +73,38 @@ public class ResumedScanTests
         Assert.Equal(moved.Length, input.Position);
     }
 
+    [Theory]
+    [InlineData("Nullable(String)")]
+    [InlineData("Array(String)")]
+    [InlineData("Map(String, UInt64)")]
+    public void A_scan_cut_before_its_values_checks_its_null_map_or_offsets_when_resumed(string type)
+    {
+        // The decoder scanned a whole column of the same rows at the same place in the block before (the block
+        // before): the null map or offsets of this block, cut before its values, must still be checked.
+        (byte[] column, _) = Column(type);
+        NativeColumnDecoder decoder = NativeColumnDecoder.For(ClickHouseType.Parse(type));
+        var before = new NativeInput(column, startOffset: 0, isFinal: true);
+        Assert.True(decoder.TryScan(ref before, Rows));
+
+        byte[] invalid = (byte[])column.Clone();
+        if (type.StartsWith("Nullable", StringComparison.Ordinal))
+        {
+            invalid[Rows / 2] = 2; // a null map byte is 0 or 1
+        }
+        else
+        {
+            invalid[(Rows / 2 * 8) + 7] = 0x80; // an offset far past the elements
+        }
+        var cut = new NativeInput(invalid.AsSpan(0, 300), startOffset: 0, isFinal: false);
+        Assert.False(decoder.TryScan(ref cut, Rows));
+
+        Assert.ThrowsAny<RowBinaryException>(() =>
+        {
+            var whole = new NativeInput(invalid, startOffset: 0, isFinal: true);
+            decoder.TryResumeScan(ref whole, Rows);
+        });
+    }
+
     /// <summary>A column of <see cref="Rows"/> values of <paramref name="type"/> as Native lays it out, and where each of its String values lies.</summary>
     private static (byte[] Column, List<(int Start, int End)> Strings) Column(string type)
     {

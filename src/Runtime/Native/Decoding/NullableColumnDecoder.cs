@@ -17,11 +17,11 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
 
     public override bool TryScan(ref NativeInput input, int count)
     {
+        _mapChecked = -1;
         if (input.Lacks((ulong)count))
         {
             return false;
         }
-        _mapChecked = -1;
         _cursor = input.Skip(count, "null map");
         int invalid = input.Data.Slice(_cursor, count).IndexOfAnyExcept((byte)0, (byte)1);
         if (invalid >= 0)
