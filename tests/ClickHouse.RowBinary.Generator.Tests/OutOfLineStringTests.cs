@@ -32,7 +32,7 @@ public class OutOfLineStringTests
     ];
 
     [Fact]
-    public void The_first_four_string_columns_are_read_and_written_inline_and_the_rest_out_of_line_in_both_formats()
+    public void The_first_four_string_columns_are_read_and_written_inline_and_the_rest_out_of_line_and_Native_reads_them_a_column_at_a_time()
     {
         GeneratorResult result = GeneratorHarness.Run("""
             using System;
@@ -63,8 +63,9 @@ public class OutOfLineStringTests
         Assert.Equal(2, Regex.Count(write, @"RowBinaryGeneratedSupport\.WriteStringOutOfLine\("));
         string readNative = source.Split("static void global::ClickHouse.RowBinary.IClickHouseRow<global::Wide>.ReadNative(")[1];
         readNative = readNative[..readNative.IndexOf("\n    }\n", StringComparison.Ordinal)];
-        Assert.Equal(4, Regex.Count(readNative, @"Column\.ReadString\(\)"));
-        Assert.Equal(1, Regex.Count(readNative, @"RowBinaryGeneratedSupport\.ReadStringOutOfLine\(ref \w+Column\)"));
+        // Native decodes each plain String column's batch of values in a loop of its own, before the rows: no read per row.
+        Assert.Equal(5, Regex.Count(readNative, @"ReadOnlySpan<string> s\dColumn = columns\.StringValues\(\d, rows\.Length\);"));
+        Assert.Equal(0, Regex.Count(readNative, @"ReadString(OutOfLine)?\("));
         // Native reads a cached String column from the block's strings (a LowCardinality column's from its dictionary): a call either way.
         Assert.Equal(1, Regex.Count(readNative, @"NativeStrings s6Column = columns\.Strings\(7\);"));
         Assert.Equal(1, Regex.Count(readNative, @"s6Column\.ReadCachedString\(\)"));
@@ -79,6 +80,38 @@ public class OutOfLineStringTests
         List<ManyStringsRow> read = NativeSerializer.ReadList<ManyStringsRow>(buffer.WrittenSpan);
 
         Assert.Equal(s_rows.Select(Describe), read.Select(Describe));
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(300)]
+    [InlineData(599)]
+    public async Task Invalid_text_in_a_String_column_read_a_column_at_a_time_names_its_column_and_row(int badRow)
+    {
+        // Native decodes a batch's values of each String column before it builds the rows: the error must still name
+        // the column and the row, in a list and in a stream, and no row of the batch is handed out with it.
+        ManyStringsRow[] rows = [.. Enumerable.Range(0, 600).Select(i => new ManyStringsRow("a" + i, (uint)i, "b", i == badRow ? "MARKER" : "c" + i, "d", [], "e", "f", null))];
+        var buffer = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(buffer, rows);
+        byte[] bytes = buffer.WrittenSpan.ToArray();
+        int marker = bytes.AsSpan().IndexOf("MARKER"u8);
+        Assert.True(marker > 0);
+        bytes[marker + 2] = 0xFF;
+
+        var listError = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<ManyStringsRow>(bytes));
+        Assert.StartsWith($"Column 's3', row {badRow}: ", listError.Message, StringComparison.Ordinal);
+
+        int streamed = 0;
+        var streamError = await Assert.ThrowsAsync<RowBinaryException>(async () =>
+        {
+            await foreach (ManyStringsRow row in NativeSerializer.ReadAsync<ManyStringsRow>(new MemoryStream(bytes)))
+            {
+                Assert.Equal("a" + streamed, row.S1);
+                streamed++;
+            }
+        });
+        Assert.StartsWith($"Column 's3', row {badRow}: ", streamError.Message, StringComparison.Ordinal);
+        Assert.Equal(badRow / NativeLayout.BatchRows * NativeLayout.BatchRows, streamed);
     }
 
     [Fact]

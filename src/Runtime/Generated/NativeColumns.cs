@@ -20,17 +20,20 @@ public ref struct NativeColumns
     private readonly NativeColumnValues[] _columns;
     private readonly RowBinaryStringCache? _strings;
     private readonly long _blockOffset;
+    private readonly string[]?[]? _stringValues;
 
     /// <param name="block">What the block's scan read.</param>
     /// <param name="columns">Where each schema column's values are.</param>
     /// <param name="strings">The string cache of the stream.</param>
     /// <param name="blockOffset">Where <paramref name="block"/> starts in the stream, for messages.</param>
-    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings, long blockOffset)
+    /// <param name="stringValues">Per schema column, the array <see cref="StringValues"/> decodes a batch's strings into (kept between batches).</param>
+    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings, long blockOffset, string[]?[]? stringValues = null)
     {
         _block = block;
         _columns = columns;
         _strings = strings;
         _blockOffset = blockOffset;
+        _stringValues = stringValues;
         CurrentColumn = 0;
         CurrentRow = 0;
     }
@@ -47,6 +50,40 @@ public ref struct NativeColumns
     {
         NativeColumnValues values = Resolved(column);
         return new RowBinaryReader(BytesOf(values), values.Offset, _strings) { CurrentColumn = column };
+    }
+
+    /// <summary>
+    /// The next <paramref name="rows"/> values of the schema's String column <paramref name="column"/> as strings,
+    /// decoded one column at a time: a wide row's String columns each run their decoding and their string cache's
+    /// look-ups in a loop of their own, where a row at a time would go from one column's cache to the next. The array
+    /// is the block reader's, cleared once the batch's rows are built.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public ReadOnlySpan<string> StringValues(int column, int rows)
+    {
+        RowBinaryReader reader = Reader(column);
+        string[] values = _stringValues is null ? new string[rows] : (_stringValues[column] is { } kept && kept.Length >= rows ? kept : _stringValues[column] = new string[rows]);
+        CurrentColumn = column;
+        int row = 0;
+        try
+        {
+            for (; row < rows; row++)
+            {
+                values[row] = reader.ReadString();
+            }
+        }
+        catch (Exception) when (SetRow(row))
+        {
+            throw;
+        }
+        return values.AsSpan(0, rows);
+    }
+
+    /// <summary>Names the row a failed read was at, for the message; never catches.</summary>
+    private bool SetRow(int row)
+    {
+        CurrentRow = row;
+        return false;
     }
 
     /// <summary>

@@ -15,6 +15,8 @@ internal sealed class NativeBlockReader<T>
 {
     private readonly RowBinaryStringCache _strings;
     private readonly NativeColumnValues[] _values = new NativeColumnValues[T.Schema.Columns.Count];
+    /// <summary>Per schema column, the strings of a batch decoded a column at a time (<see cref="NativeColumns.StringValues"/>).</summary>
+    private readonly string[]?[] _stringValues = new string[]?[T.Schema.Columns.Count];
     private Column[] _columns = [];
     private bool _headerChecked;
     private int _rows;
@@ -159,7 +161,7 @@ internal sealed class NativeBlockReader<T>
         {
             _touched = Touch(data, _values);
         }
-        var columns = new NativeColumns(data, _values, _strings, dataOffset);
+        var columns = new NativeColumns(data, _values, _strings, dataOffset, _stringValues);
         try
         {
             T.ReadNative(ref columns, destination);
@@ -168,7 +170,23 @@ internal sealed class NativeBlockReader<T>
         {
             throw RowErrors.Reading(T.Schema, columns.CurrentColumn, firstRow + columns.CurrentRow, _values[columns.CurrentColumn].Offset, exception);
         }
+        finally
+        {
+            ReleaseStrings(rows);
+        }
         SettleUnread(data);
+    }
+
+    /// <summary>Lets go of the batch's strings decoded a column at a time: the rows hold them now, and the rows are the caller's.</summary>
+    private void ReleaseStrings(int rows)
+    {
+        foreach (string[]? strings in _stringValues)
+        {
+            if (strings is not null)
+            {
+                Array.Clear(strings, 0, Math.Min(rows, strings.Length));
+            }
+        }
     }
 
     /// <summary>Moves past the batch in every column the reader left pending, so that the next batch starts where it should.</summary>
