@@ -22,6 +22,8 @@ internal sealed class NativeBlockReader<T>
     private int _rows;
     private int _rowsRead;
     private Resume? _resume;
+    /// <summary>Whether the column being scanned got as far as its values (see <see cref="Resume.InValues"/>).</summary>
+    private bool _inValues;
 
     /// <summary>
     /// More columns than the hardware prefetchers follow at once, so that the rows' reads are helped by a
@@ -94,7 +96,7 @@ internal sealed class NativeBlockReader<T>
                 _columns = new Column[columns];
                 _headerChecked = false;
             }
-            resume = new Resume(0, input.Position, blockRows);
+            resume = new Resume(0, input.Position, blockRows, InValues: false);
         }
         for (int c = resume.Column; c < _columns.Length; c++)
         {
@@ -102,7 +104,7 @@ internal sealed class NativeBlockReader<T>
             bool whole;
             try
             {
-                whole = TryScanColumn(ref input, c, resume.Rows, resumed: c == resume.Column && _resume is not null);
+                whole = TryScanColumn(ref input, c, resume.Rows, resumed: c == resume.Column && resume.InValues);
             }
             catch (RowBinaryNeedMoreDataException)
             {
@@ -110,7 +112,7 @@ internal sealed class NativeBlockReader<T>
             }
             if (!whole)
             {
-                _resume = new Resume(c, columnStart, resume.Rows);
+                _resume = new Resume(c, columnStart, resume.Rows, _inValues);
                 return false;
             }
         }
@@ -228,6 +230,7 @@ internal sealed class NativeBlockReader<T>
 
     private bool TryScanColumn(ref NativeInput input, int c, int rows, bool resumed)
     {
+        _inValues = false;
         if (!input.TryReadName("column name", out string name) || !input.TryReadName("column type", out string typeName))
         {
             return false;
@@ -242,8 +245,12 @@ internal sealed class NativeBlockReader<T>
                 _headerChecked = false;
             }
             column.Offset = offset;
-            return column.Decoder.TryReadPrefix(ref input)
-                && (resumed ? column.Decoder.TryResumeScan(ref input, rows) : column.Decoder.TryScan(ref input, rows));
+            if (!column.Decoder.TryReadPrefix(ref input))
+            {
+                return false;
+            }
+            _inValues = true;
+            return resumed ? column.Decoder.TryResumeScan(ref input, rows) : column.Decoder.TryScan(ref input, rows);
         }
         catch (RowBinaryException e)
         {
@@ -314,7 +321,12 @@ internal sealed class NativeBlockReader<T>
     }
 
     /// <summary>Where a scan cut by the end of the bytes resumes: the column, its position in the bytes, the block's rows.</summary>
-    private readonly record struct Resume(int Column, int Position, int Rows);
+    /// <param name="Column">The column the scan stopped in.</param>
+    /// <param name="Position">Where that column starts in the bytes.</param>
+    /// <param name="Rows">The block's rows.</param>
+    /// <param name="InValues">Whether the scan was cut in the column's values (its decoder's scan had begun on this block),
+    /// so that its decoder may go on from where it stopped; a cut in the column's name, type or prefix scans it whole.</param>
+    private readonly record struct Resume(int Column, int Position, int Rows, bool InValues);
 
     /// <summary>One column of the data: its header, its decoder, and where it goes in the row type.</summary>
     private sealed class Column(string name, string typeName, NativeColumnDecoder decoder) : INativePendingColumn

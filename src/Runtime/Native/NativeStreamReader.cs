@@ -118,7 +118,7 @@ internal sealed class NativeStreamReader<T> : IDisposable
     /// <summary>
     /// The bytes to hold before scanning a cut block again: <see cref="ReadStep"/> more, or as many more as the column
     /// the scan could not finish (from <paramref name="cutColumnStart"/>) has so far, which a resumed scan of a layout
-    /// that cannot go on from its cut (LowCardinality, Variant, Dynamic) walks again: a column of many MB is then walked
+    /// that cannot go on from its cut (Variant, Dynamic, JSON) walks again: a column of many MB is then walked
     /// a few times over, not once for every step.
     /// </summary>
     internal static long PreferredAfterCut(int held, int cutColumnStart) => held + (long)Math.Max(ReadStep, held - cutColumnStart);

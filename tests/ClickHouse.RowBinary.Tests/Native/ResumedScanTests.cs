@@ -3,6 +3,13 @@ using System.Buffers.Binary;
 
 namespace ClickHouse.RowBinary.Tests.Native;
 
+[ClickHouseRow]
+public sealed partial class IdAndMaybeText
+{
+    [ClickHouseColumn("id")] public uint Id { get; set; }
+    [ClickHouseColumn("s")] public string? S { get; set; }
+}
+
 /// <summary>
 /// A Native block cut by the end of what has arrived is scanned again, from the column it could not finish, once more
 /// bytes are there. A String column, and the Nullable, Array, Map and Tuple columns around one, go on from where the cut
@@ -18,7 +25,7 @@ public class ResumedScanTests
     public static TheoryData<string, double> Cuts()
     {
         var data = new TheoryData<string, double>();
-        foreach (string type in new[] { "String", "Nullable(String)", "Array(String)", "Map(String, UInt64)", "Tuple(String, String)" })
+        foreach (string type in new[] { "String", "Nullable(String)", "Array(String)", "Map(String, UInt64)", "Tuple(String, String)", "LowCardinality(String)" })
         {
             foreach (double cut in new[] { 0.1, 0.5, 0.93 })
             {
@@ -105,6 +112,38 @@ public class ResumedScanTests
         });
     }
 
+    [Fact]
+    public void A_block_cut_in_a_column_name_scans_that_column_whole_when_more_arrives()
+    {
+        // The block before held the same rows, so the Nullable column's null map starts at the same place: what its
+        // decoder noted then must not stand for this block's map.
+        IdAndMaybeText[] rows = [.. Enumerable.Range(0, Rows).Select(i => new IdAndMaybeText { Id = (uint)i, S = i % 3 == 0 ? null : "v" + i })];
+        byte[] first = Block(rows);
+        byte[] second = Block(rows);
+        int type = second.AsSpan().IndexOf("Nullable(String)"u8);
+        second[type + "Nullable(String)".Length + 3] = 2; // a null map byte is 0 or 1
+
+        var reader = new NativeBlockReader<IdAndMaybeText>();
+        var whole = new NativeInput(first, startOffset: 0, isFinal: true);
+        Assert.True(reader.TryScan(ref whole, out _));
+        var cut = new NativeInput(second.AsSpan(0, type - 1), startOffset: first.Length, isFinal: false);
+        Assert.False(reader.TryScan(ref cut, out _));
+
+        byte[] held = second;
+        Assert.Throws<RowBinaryException>(() =>
+        {
+            var more = new NativeInput(held, startOffset: first.Length, isFinal: true);
+            reader.TryScan(ref more, out _);
+        });
+    }
+
+    private static byte[] Block(IdAndMaybeText[] rows)
+    {
+        var output = new ArrayBufferWriter<byte>();
+        NativeSerializer.Write(output, rows);
+        return output.WrittenSpan.ToArray();
+    }
+
     /// <summary>A column of <see cref="Rows"/> values of <paramref name="type"/> as Native lays it out, and where each of its String values lies.</summary>
     private static (byte[] Column, List<(int Start, int End)> Strings) Column(string type)
     {
@@ -160,6 +199,20 @@ public class ResumedScanTests
                     Text(random.Next(0, 200));
                 }
                 output.Write(new byte[8 * counts.Sum()]);
+                break;
+            case "LowCardinality(String)":
+                // One granule: flags (indexes of one byte, keys in the block), the keys, the rows and their indexes.
+                BinaryPrimitives.WriteUInt64LittleEndian(output.GetSpan(8), 1UL << 9);
+                output.Advance(8);
+                BinaryPrimitives.WriteUInt64LittleEndian(output.GetSpan(8), 200);
+                output.Advance(8);
+                for (int k = 0; k < 200; k++)
+                {
+                    Text(random.Next(0, 200));
+                }
+                BinaryPrimitives.WriteUInt64LittleEndian(output.GetSpan(8), Rows);
+                output.Advance(8);
+                output.Write(Enumerable.Range(0, Rows).Select(_ => (byte)random.Next(0, 200)).ToArray());
                 break;
             case "Tuple(String, String)":
                 for (int i = 0; i < 2 * Rows; i++)

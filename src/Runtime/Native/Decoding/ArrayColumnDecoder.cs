@@ -47,7 +47,17 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
         _elementCount = input.ReadCount(end, $"elements of {Type}");
         _offsetsChecked = count;
-        return element.TryScan(ref input, _elementCount);
+        return Whole(element.TryScan(ref input, _elementCount));
+    }
+
+    /// <summary>Forgets the checked offsets once the elements are whole too: only a cut scan is resumed.</summary>
+    private bool Whole(bool whole)
+    {
+        if (whole)
+        {
+            _offsetsChecked = -1;
+        }
+        return whole;
     }
 
     /// <summary>After a cut in the elements, the offsets checked before are passed over and the elements' scan goes on.</summary>
@@ -59,7 +69,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
         input.SkipValues(count, sizeof(ulong), $"offsets of {Type}");
         _previous = 0;
-        return element.TryResumeScan(ref input, _elementCount);
+        return Whole(element.TryResumeScan(ref input, _elementCount));
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

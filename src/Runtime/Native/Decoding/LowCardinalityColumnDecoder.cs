@@ -28,6 +28,20 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
     private int _granule;
     private int _row;
 
+    /// <summary>
+    /// Where a scan cut by the end of the bytes stopped, for <see cref="TryResumeScan"/>: the column's start and rows,
+    /// the rows of the granules it read whole, where the cut granule starts, its first key, and how many of its String
+    /// keys were walked and where the next starts (its keys are not walked again). <see cref="_cutGranule"/> is -1 when
+    /// no scan was cut.
+    /// </summary>
+    private int _cutGranule = -1;
+    private int _start;
+    private int _count;
+    private int _cutRows;
+    private int _cutFirstKey;
+    private int _cutKeys;
+    private int _cutKeyPosition;
+
     public LowCardinalityColumnDecoder(ClickHouseType type)
         : base(type)
     {
@@ -73,13 +87,41 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         _keyStartCount = 0;
         _granule = 0;
         _row = 0;
-        // A column with no values (the elements of empty arrays) writes no granule at all.
-        for (int rows = 0; rows < count;)
+        _start = input.Position;
+        _count = count;
+        return ScanGranules(ref input, rows: 0, walkedKeys: 0, nextKey: 0);
+    }
+
+    /// <summary>After a cut, the granules read whole are kept and the cut one is read again, without walking again the String keys it walked.</summary>
+    public override bool TryResumeScan(ref NativeInput input, int count)
+    {
+        if (_cutGranule < 0 || input.Position != _start || _count != count)
         {
-            if (!TryScanGranule(ref input, count - rows, out Granule granule))
+            return TryScan(ref input, count);
+        }
+        input.Skip(_cutGranule - input.Position, $"{Type} dictionary");
+        _keyStartCount = _cutFirstKey;
+        return ScanGranules(ref input, _cutRows, _cutKeys, _cutKeyPosition);
+    }
+
+    private bool ScanGranules(ref NativeInput input, int rows, int walkedKeys, int nextKey)
+    {
+        _cutGranule = -1;
+        // A column with no values (the elements of empty arrays) writes no granule at all.
+        while (rows < _count)
+        {
+            int granuleStart = input.Position;
+            int firstKey = _keyStartCount;
+            if (!TryScanGranule(ref input, _count - rows, ref walkedKeys, ref nextKey, out Granule granule))
             {
+                _cutGranule = granuleStart;
+                _cutRows = rows;
+                _cutFirstKey = firstKey;
+                _cutKeys = walkedKeys;
+                _cutKeyPosition = nextKey;
                 return false;
             }
+            walkedKeys = 0;
             _granules.Add(granule);
             rows += granule.Rows;
         }
@@ -148,7 +190,9 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         return granule;
     }
 
-    private bool TryScanGranule(ref NativeInput input, int rowsLeft, out Granule granule)
+    // walkedKeys: String keys of this granule a cut scan walked before, which stopped at nextKey; they are passed over,
+    // not walked again. On a cut, both say where this scan stopped.
+    private bool TryScanGranule(ref NativeInput input, int rowsLeft, ref int walkedKeys, ref int nextKey, out Granule granule)
     {
         granule = default;
         // The flags and the key count.
@@ -184,14 +228,24 @@ internal sealed class LowCardinalityColumnDecoder : NativeColumnDecoder
         else
         {
             EnsureKeyStarts(_keyStartCount + keyCount + 1);
-            for (int k = 0; k < keyCount; k++)
+            if (walkedKeys > 0)
             {
+                // Their starts are noted from before; the bytes before a cut do not change.
+                _keyStartCount += walkedKeys;
+                input.Skip(nextKey - input.Position, what);
+            }
+            for (int k = walkedKeys; k < keyCount; k++)
+            {
+                walkedKeys = k;
+                nextKey = input.Position;
                 _keyStarts[_keyStartCount++] = input.Position;
                 if (!input.TrySkipString(what))
                 {
                     return false;
                 }
             }
+            walkedKeys = keyCount;
+            nextKey = input.Position;
             _keyStarts[_keyStartCount++] = input.Position;
         }
 

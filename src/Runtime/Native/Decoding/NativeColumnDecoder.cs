@@ -53,9 +53,10 @@ internal abstract class NativeColumnDecoder
 
     /// <summary>
     /// <see cref="TryScan"/> again after it said false, with the same bytes and more after them: a decoder that kept
-    /// where its values were cut goes on from there (Strings, and the Nullable, Array, Map and Tuple columns around
-    /// them), so that a column arriving in many pieces is walked once; the others scan the column again from its start.
-    /// Called only for the column the block's last scan stopped in, so what a decoder kept is of the same bytes.
+    /// where its values were cut goes on from there (Strings, LowCardinality, and the Nullable, Array, Map and Tuple
+    /// columns around them), so that a column arriving in many pieces is walked once; the others scan the column again
+    /// from its start. Called only for the column the block's last scan stopped in, and only when that scan got as far
+    /// as this column's values, so what a decoder kept is of the same bytes.
     /// </summary>
     public virtual bool TryResumeScan(ref NativeInput input, int count) => TryScan(ref input, count);
 
