@@ -491,7 +491,12 @@ internal sealed partial class Emitter
             var names = new LocalNames("columns", "rows");
             var fields = _spec.Row.Fields;
             var sources = new List<NativeSource>[fields.Count];
-            bool textColumnAtATime = System.Linq.Enumerable.Count(System.Linq.Enumerable.Range(0, fields.Count), IsPlainText) > InlinedStrings;
+            int plainTexts = 0;
+            for (int i = 0; i < fields.Count; i++)
+            {
+                plainTexts += IsPlainText(i) ? 1 : 0;
+            }
+            bool textColumnAtATime = plainTexts > InlinedStrings;
             int column = 0;
             for (int i = 0; i < fields.Count; i++)
             {

@@ -20,14 +20,14 @@ public ref struct NativeColumns
     private readonly NativeColumnValues[] _columns;
     private readonly RowBinaryStringCache? _strings;
     private readonly long _blockOffset;
-    private readonly string[]?[]? _stringValues;
+    private readonly string[]?[] _stringValues;
 
     /// <param name="block">What the block's scan read.</param>
     /// <param name="columns">Where each schema column's values are.</param>
     /// <param name="strings">The string cache of the stream.</param>
     /// <param name="blockOffset">Where <paramref name="block"/> starts in the stream, for messages.</param>
     /// <param name="stringValues">Per schema column, the array <see cref="StringValues"/> decodes a batch's strings into (kept between batches).</param>
-    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings, long blockOffset, string[]?[]? stringValues = null)
+    internal NativeColumns(ReadOnlySpan<byte> block, NativeColumnValues[] columns, RowBinaryStringCache? strings, long blockOffset, string[]?[] stringValues)
     {
         _block = block;
         _columns = columns;
@@ -62,7 +62,7 @@ public ref struct NativeColumns
     public ReadOnlySpan<string> StringValues(int column, int rows)
     {
         RowBinaryReader reader = Reader(column);
-        string[] values = _stringValues is null ? new string[rows] : (_stringValues[column] is { } kept && kept.Length >= rows ? kept : _stringValues[column] = new string[rows]);
+        string[] values = _stringValues[column] is { } kept && kept.Length >= rows ? kept : _stringValues[column] = new string[rows];
         CurrentColumn = column;
         int row = 0;
         try

@@ -15,7 +15,7 @@ public class TypedColumnValuesTests
     public void Values_AreTheLittleEndianValuesOfTheColumnsBytes()
     {
         Assert.True(BitConverter.IsLittleEndian, "This test reads little-endian values; the swapped copy is tested below.");
-        var columns = new NativeColumns(Bytes, [new NativeColumnValues(8, 48, 100, Decoded: null)], strings: null, blockOffset: 0);
+        var columns = new NativeColumns(Bytes, [new NativeColumnValues(8, 48, 100, Decoded: null)], strings: null, blockOffset: 0, stringValues: [null]);
 
         ReadOnlySpan<int> ints = columns.Values<int>(0);
         ReadOnlySpan<ulong> longs = columns.Values<ulong>(0);

@@ -47,17 +47,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
         _elementCount = input.ReadCount(end, $"elements of {Type}");
         _offsetsChecked = count;
-        return Whole(element.TryScan(ref input, _elementCount));
-    }
-
-    /// <summary>Forgets the checked offsets once the elements are whole too: only a cut scan is resumed.</summary>
-    private bool Whole(bool whole)
-    {
-        if (whole)
-        {
-            _offsetsChecked = -1;
-        }
-        return whole;
+        return element.TryScan(ref input, _elementCount);
     }
 
     /// <summary>After a cut in the elements, the offsets checked before are passed over and the elements' scan goes on.</summary>
@@ -69,7 +59,7 @@ internal sealed class ArrayColumnDecoder(ClickHouseType type, NativeColumnDecode
         }
         input.SkipValues(count, sizeof(ulong), $"offsets of {Type}");
         _previous = 0;
-        return Whole(element.TryResumeScan(ref input, _elementCount));
+        return element.TryResumeScan(ref input, _elementCount);
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)

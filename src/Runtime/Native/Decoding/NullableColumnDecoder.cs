@@ -29,17 +29,7 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
             throw input.Invalid(input.OffsetOf(_cursor + invalid), $"null map of {Type}", $"expected 0 or 1, found 0x{input.Data[_cursor + invalid]:X2}.");
         }
         _mapChecked = count;
-        return Whole(inner.TryScan(ref input, count));
-    }
-
-    /// <summary>Forgets the checked null map once the values are whole too: only a cut scan is resumed.</summary>
-    private bool Whole(bool whole)
-    {
-        if (whole)
-        {
-            _mapChecked = -1;
-        }
-        return whole;
+        return inner.TryScan(ref input, count);
     }
 
     /// <summary>After a cut in the values, the null map checked before is passed over and the values' scan goes on.</summary>
@@ -50,7 +40,7 @@ internal sealed class NullableColumnDecoder(ClickHouseType type, NativeColumnDec
             return TryScan(ref input, count);
         }
         input.Skip(count, "null map");
-        return Whole(inner.TryResumeScan(ref input, count));
+        return inner.TryResumeScan(ref input, count);
     }
 
     public override void CopyValue(ReadOnlySpan<byte> data, ref RowBinaryWriter output)
