@@ -158,7 +158,7 @@ public sealed class PeerReplay : IAsyncDisposable
                 bool smallQuery = request.Query.Contains(SmallQueryTable, StringComparison.Ordinal);
                 if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
                 {
-                    // As the server answers: in blocks of max_block_size rows (our client's streamed queries send it).
+                    // As the server answers: in blocks of max_block_size rows (our client's typed queries send it).
                     bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
                     // The small query's 1,000 rows are one block either way.
                     return new ReplayResponse(

@@ -9,7 +9,7 @@ using System.Threading.Tasks;
 namespace ClickHouse.RowBinary;
 
 /// <summary>
-/// The bytes of a stream of rows not parsed yet, in one pooled array: whole rows are parsed where they lie, and a
+/// The bytes of a stream of rows not parsed yet, in one pooled array (<see cref="StreamBufferPool"/>): whole rows are parsed where they lie, and a
 /// row cut by the end of what has arrived moves to the front when more room is needed. The array grows only as
 /// bytes arrive (a length read from the data never sizes it), so memory stays bounded by the bytes given.
 /// </summary>
@@ -42,7 +42,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     public RowBinaryStreamBuffer(Stream stream)
     {
         _stream = stream;
-        _buffer = ArrayPool<byte>.Shared.Rent(InitialSize);
+        _buffer = StreamBufferPool.Rent(InitialSize);
     }
 
     /// <summary>The bytes not consumed yet.</summary>
@@ -151,7 +151,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
         if (grow || _buffer.Length - held < MinimumReadSize * 2)
         {
             long size = Math.Min(Math.Max((long)_buffer.Length * 2, held + (MinimumReadSize * 2L)), Array.MaxLength);
-            target = ArrayPool<byte>.Shared.Rent((int)size);
+            target = StreamBufferPool.Rent((int)size);
         }
         MoveHeldTo(target);
     }
@@ -163,7 +163,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
         Buffer.BlockCopy(_buffer, _start, target, 0, held);
         if (!ReferenceEquals(target, _buffer))
         {
-            ArrayPool<byte>.Shared.Return(_buffer);
+            StreamBufferPool.Return(_buffer);
             _buffer = target;
         }
         _start = 0;
@@ -174,7 +174,7 @@ internal sealed class RowBinaryStreamBuffer : IDisposable
     {
         if (_buffer.Length > 0)
         {
-            ArrayPool<byte>.Shared.Return(_buffer);
+            StreamBufferPool.Return(_buffer);
             _buffer = [];
         }
     }
