@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -56,13 +57,13 @@ public ref struct NativeColumns
     /// The next <paramref name="rows"/> values of the schema's String column <paramref name="column"/> as strings,
     /// decoded one column at a time: a wide row's String columns each run their decoding and their string cache's
     /// look-ups in a loop of their own, where a row at a time would go from one column's cache to the next. The array
-    /// is the block reader's, cleared once the batch's rows are built.
+    /// is the block reader's (pooled), cleared once the batch's rows are built.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     public ReadOnlySpan<string> StringValues(int column, int rows)
     {
         RowBinaryReader reader = Reader(column);
-        string[] values = _stringValues[column] is { } kept && kept.Length >= rows ? kept : _stringValues[column] = new string[rows];
+        string[] values = _stringValues[column] is { } kept && kept.Length >= rows ? kept : _stringValues[column] = RentStrings(_stringValues[column], rows);
         CurrentColumn = column;
         int row = 0;
         try
@@ -77,6 +78,16 @@ public ref struct NativeColumns
             throw;
         }
         return values.AsSpan(0, rows);
+    }
+
+    /// <summary>A pooled array for <paramref name="rows"/> strings, in place of <paramref name="tooSmall"/> (given back); the block reader gives it back when the read ends.</summary>
+    private static string[] RentStrings(string[]? tooSmall, int rows)
+    {
+        if (tooSmall is not null)
+        {
+            ArrayPool<string>.Shared.Return(tooSmall, clearArray: true);
+        }
+        return ArrayPool<string>.Shared.Rent(rows);
     }
 
     /// <summary>Names the row a failed read was at, for the message; never catches.</summary>

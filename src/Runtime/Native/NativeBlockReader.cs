@@ -18,6 +18,17 @@ internal sealed class NativeBlockReader<T>
     /// <summary>Per schema column, the strings of a batch decoded a column at a time (<see cref="NativeColumns.StringValues"/>).</summary>
     private readonly string[]?[] _stringValues = new string[]?[T.Schema.Columns.Count];
     private Column[] _columns = [];
+
+    /// <summary>
+    /// The last block header of this row type that a read checked: its names and types as read, their parsed types and
+    /// the column order. Every query of a row type repeats its header (105 columns for ClickBench's <c>hits</c>), so a
+    /// read whose blocks spell the same takes these strings, types and order instead of reading, parsing and checking
+    /// them again, as RowBinaryWithNamesAndTypes reads do (<see cref="KnownHeader"/>).
+    /// </summary>
+    private static CheckedHeader? s_known;
+
+    /// <summary><see cref="s_known"/> when this read started.</summary>
+    private readonly CheckedHeader? _known = s_known;
     private bool _headerChecked;
     private int _rows;
     private int _rowsRead;
@@ -40,8 +51,22 @@ internal sealed class NativeBlockReader<T>
         _strings = new RowBinaryStringCache(strings);
     }
 
-    /// <summary>Gives the string cache's pooled arrays back (and tells its memory what it found): the read is over.</summary>
-    public void Release() => _strings.Release();
+    /// <summary>
+    /// Gives the string cache's pooled arrays back (and tells its memory what it found), and the arrays String columns
+    /// were decoded into: the read is over.
+    /// </summary>
+    public void Release()
+    {
+        _strings.Release();
+        for (int column = 0; column < _stringValues.Length; column++)
+        {
+            if (_stringValues[column] is { } strings)
+            {
+                ArrayPool<string>.Shared.Return(strings, clearArray: true);
+                _stringValues[column] = null;
+            }
+        }
+    }
 
     /// <summary>
     /// Where the column a scan could not finish starts, in the bytes it was given (the block starting at 0): a resumed
@@ -231,17 +256,20 @@ internal sealed class NativeBlockReader<T>
     private bool TryScanColumn(ref NativeInput input, int c, int rows, bool resumed)
     {
         _inValues = false;
-        if (!input.TryReadName("column name", out string name) || !input.TryReadName("column type", out string typeName))
+        Column? column = _columns[c];
+        CheckedHeader? known = _known is { } header && header.Names.Length == _columns.Length ? header : null;
+        if (!input.TryReadName("column name", column?.Name ?? known?.Names[c], out string name)
+            || !input.TryReadName("column type", column?.TypeName ?? known?.Types[c], out string typeName))
         {
             return false;
         }
-        Column? column = _columns[c];
         long offset = input.Offset;
         try
         {
             if (column is null || !string.Equals(name, column.Name, StringComparison.Ordinal) || !string.Equals(typeName, column.TypeName, StringComparison.Ordinal))
             {
-                column = _columns[c] = new Column(name, typeName, Decoder(typeName, offset));
+                ClickHouseType type = known is not null && ReferenceEquals(typeName, known.Types[c]) ? known.ParsedTypes[c] : Parse(typeName, offset);
+                column = _columns[c] = new Column(name, typeName, type, Decoder(type, typeName, offset));
                 _headerChecked = false;
             }
             column.Offset = offset;
@@ -258,12 +286,13 @@ internal sealed class NativeBlockReader<T>
         }
     }
 
-    private static NativeColumnDecoder Decoder(string typeName, long offset)
+    private static ClickHouseType Parse(string typeName, long offset)
+        => ClickHouseType.TryParse(typeName, out ClickHouseType? type, out string? error)
+            ? type
+            : throw new RowBinaryException($"The column type '{typeName}' at byte offset {offset} cannot be parsed: {error}", offset, typeName);
+
+    private static NativeColumnDecoder Decoder(ClickHouseType type, string typeName, long offset)
     {
-        if (!ClickHouseType.TryParse(typeName, out ClickHouseType? type, out string? error))
-        {
-            throw new RowBinaryException($"The column type '{typeName}' at byte offset {offset} cannot be parsed: {error}", offset, typeName);
-        }
         try
         {
             return NativeColumnDecoder.For(type);
@@ -277,6 +306,15 @@ internal sealed class NativeBlockReader<T>
     /// <summary>Checks the block's columns against the row type: every column once, by name, of a type that fits.</summary>
     private void CheckHeader()
     {
+        if (_known is { } known && known.Matches(_columns))
+        {
+            for (int c = 0; c < _columns.Length; c++)
+            {
+                _columns[c].SchemaIndex = known.SchemaIndexes[c];
+            }
+            _headerChecked = true;
+            return;
+        }
         var names = new string[_columns.Length];
         var types = new string[_columns.Length];
         for (int c = 0; c < _columns.Length; c++)
@@ -285,11 +323,44 @@ internal sealed class NativeBlockReader<T>
             types[c] = _columns[c].TypeName;
         }
         int[]? order = RowBinaryHeaderChecker.GetColumnOrder<T>(new RowBinaryHeader(names, types), "Native");
+        var schemaIndexes = new int[_columns.Length];
+        var parsedTypes = new ClickHouseType[_columns.Length];
         for (int c = 0; c < _columns.Length; c++)
         {
-            _columns[c].SchemaIndex = order is null ? c : order[c];
+            _columns[c].SchemaIndex = schemaIndexes[c] = order is null ? c : order[c];
+            parsedTypes[c] = _columns[c].Type;
         }
         _headerChecked = true;
+        s_known = new CheckedHeader(names, types, parsedTypes, schemaIndexes);
+    }
+
+    /// <summary>A checked block header: see <see cref="s_known"/>. Never changed once made, so reads on any thread share it.</summary>
+    private sealed class CheckedHeader(string[] names, string[] types, ClickHouseType[] parsedTypes, int[] schemaIndexes)
+    {
+        public string[] Names { get; } = names;
+
+        public string[] Types { get; } = types;
+
+        public ClickHouseType[] ParsedTypes { get; } = parsedTypes;
+
+        public int[] SchemaIndexes { get; } = schemaIndexes;
+
+        /// <summary>Whether <paramref name="columns"/> are this header's, names and types the very strings it holds.</summary>
+        public bool Matches(Column[] columns)
+        {
+            if (columns.Length != Names.Length)
+            {
+                return false;
+            }
+            for (int c = 0; c < columns.Length; c++)
+            {
+                if (!ReferenceEquals(columns[c].Name, Names[c]) || !ReferenceEquals(columns[c].TypeName, Types[c]))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /// <summary>Writes the next <paramref name="rows"/> values of a column Native lays out otherwise in RowBinary.</summary>
@@ -329,7 +400,7 @@ internal sealed class NativeBlockReader<T>
     private readonly record struct Resume(int Column, int Position, int Rows, bool InValues);
 
     /// <summary>One column of the data: its header, its decoder, and where it goes in the row type.</summary>
-    private sealed class Column(string name, string typeName, NativeColumnDecoder decoder) : INativePendingColumn
+    private sealed class Column(string name, string typeName, ClickHouseType type, NativeColumnDecoder decoder) : INativePendingColumn
     {
         private int _batchRows;
         private long _batchFirstRow;
@@ -337,6 +408,8 @@ internal sealed class NativeBlockReader<T>
         public string Name { get; } = name;
 
         public string TypeName { get; } = typeName;
+
+        public ClickHouseType Type { get; } = type;
 
         public NativeColumnDecoder Decoder { get; } = decoder;
 

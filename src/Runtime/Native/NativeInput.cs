@@ -135,8 +135,13 @@ internal ref struct NativeInput
         return true;
     }
 
-    /// <summary><see cref="ReadName"/>, or false (nothing read) when the name is cut by the end of the bytes and more may follow.</summary>
-    public bool TryReadName(string what, out string name)
+    /// <summary>
+    /// <see cref="ReadName"/>, or false (nothing read) when the name is cut by the end of the bytes and more may follow.
+    /// A name whose bytes spell <paramref name="known"/> (the same column's name or type in the block before) is
+    /// <paramref name="known"/> itself: every block repeats its header, and a wide row's names would otherwise be
+    /// allocated again for each block.
+    /// </summary>
+    public bool TryReadName(string what, string? known, out string name)
     {
         int start = _position;
         if (!TryReadVarUInt(what, out ulong length))
@@ -145,6 +150,12 @@ internal ref struct NativeInput
             return false;
         }
         bool whole = !Lacks(length) || length > MaxNameBytes;
+        if (whole && known is not null && length == (ulong)known.Length && Ascii.Equals(_data.Slice(_position, known.Length), known))
+        {
+            _position += known.Length;
+            name = known;
+            return true;
+        }
         _position = start;
         name = whole ? ReadName(what) : "";
         return whole;
