@@ -19,6 +19,9 @@ namespace ClickHouse.RowBinary.Benchmarks.Suites;
 /// member types a new user writes (<see cref="DateOnly"/> for a Date), the baseline the driver at its best: compression
 /// off and <see cref="DateTime"/> members for Date (<see cref="PeerWebVisitForDriver"/>), the type it reads natively.
 /// <c>HttpBodyOnly</c> reads the same body with HttpClient and parses nothing: the floor for any client.
+/// <c>Floor_List</c> reads nothing: it makes again, by copying, the rows and strings our Native list read holds, and
+/// keeps them as a list does (<see cref="ListAllocationFloor{T}"/>): what any client's list of these rows costs at least
+/// under this process's collector, so <c>Driver_List</c> over it is the most any client could gain on the driver.
 /// </summary>
 [SuiteJob(SuiteKind.Peer)]
 [MemoryDiagnoser]
@@ -29,6 +32,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
     private PeerReplay _replay = null!;
     private HttpClient _http = null!;
     private readonly byte[] _buffer = new byte[128 * 1024];
+    private Func<IReadOnlyList<IPeerRow>> _floor = null!;
 
     [ParamsSource(nameof(DataSets))]
     public PeerDataSet DataSet { get; set; }
@@ -43,6 +47,25 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         _replay = new PeerReplay();
         _http = new HttpClient();
         _http.DefaultRequestHeaders.UserAgent.ParseAdd(PeerChecks.FloorUserAgent);
+    }
+
+    [GlobalSetup(Target = nameof(Floor_List))]
+    public void SetupFloor()
+    {
+        Setup();
+        _floor = DataSet switch
+        {
+            PeerDataSet.Wide => FloorOf<PeerWideRow>(),
+            PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => FloorOf<PeerHit>(),
+            _ => FloorOf<PeerWebVisit>(),
+        };
+    }
+
+    private Func<IReadOnlyList<IPeerRow>> FloorOf<T>()
+        where T : class, IClickHouseRow<T>, IPeerRow
+    {
+        var floor = new ListAllocationFloor<T>(_replay.OursNative.QueryListAsync<T>(Sql).GetAwaiter().GetResult());
+        return floor.Build;
     }
 
     [GlobalCleanup]
@@ -88,6 +111,10 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         PeerDataSet.Hits or PeerDataSet.HitsDistinctStrings => OursList<PeerHit>(_replay.OursNative),
         _ => OursList<PeerWebVisit>(_replay.OursNative),
     };
+
+    /// <summary>No client: the rows and strings of <see cref="Ours_List_Native"/> made again by copying (see the class).</summary>
+    [Benchmark, BenchmarkCategory("List")]
+    public int Floor_List() => _floor().Count;
 
     [Benchmark(Baseline = true), BenchmarkCategory("Stream")]
     public Task<int> Driver_Stream() => DataSet switch
@@ -176,7 +203,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
 
     public void Verify()
     {
-        Setup();
+        SetupFloor();
         try
         {
             VerifyAsync().GetAwaiter().GetResult();
@@ -204,6 +231,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
         };
         Check.That(ours.Count == rows, $"{DataSet}: our client read {ours.Count} rows, the recording holds {rows}.");
         Check.SameItems($"{DataSet}: ClickHouse.Driver against our client", ours, driver);
+        Check.SameItems($"{DataSet}: the list floor's copies against our client", ours, _floor().Select(r => r.Describe()).ToList());
         if (DataSet is PeerDataSet.WebVisits or PeerDataSet.UniqueUrls)
         {
             Check.SameItems($"{DataSet}: ClickHouse.Driver with DateOnly members against our client", ours, await DescribeDriver<PeerWebVisit>().ConfigureAwait(false));
@@ -214,7 +242,7 @@ public class PeerReadBenchmarks : IThroughputWorkload, IVerifiedSuite
             (nameof(Driver_List), Driver_List), (nameof(Driver_List_Defaults), Driver_List_Defaults), (nameof(Ours_List), Ours_List),
             (nameof(Ours_List_CacheStrings), Ours_List_CacheStrings), (nameof(Driver_Stream), Driver_Stream), (nameof(Ours_Stream), Ours_Stream),
             (nameof(Ours_Stream_CacheStrings), Ours_Stream_CacheStrings), (nameof(Ours_List_Native), Ours_List_Native),
-            (nameof(Ours_Stream_Native), Ours_Stream_Native),
+            (nameof(Ours_Stream_Native), Ours_Stream_Native), (nameof(Floor_List), () => Task.FromResult(Floor_List())),
         })
         {
             int count = await run().ConfigureAwait(false);
