@@ -31,16 +31,16 @@ public sealed class ListAllocationFloor<T>
     /// <summary>Per row, the string members whose object appeared in an earlier row: given the earlier copy.</summary>
     private readonly (int Member, int Row, int FromMember)[][] _shared;
 
-    private readonly Func<T, string>[] _getters;
-    private readonly Action<T, string>[] _setters;
+    private readonly Func<T, string?>[] _getters;
+    private readonly Action<T, string?>[] _setters;
 
     public ListAllocationFloor(IReadOnlyList<T> sample)
     {
         PropertyInfo[] members = typeof(T).GetProperties(BindingFlags.Public | BindingFlags.Instance)
             .Where(p => p.PropertyType == typeof(string) && p.CanRead && p.CanWrite)
             .ToArray();
-        _getters = members.Select(p => p.GetGetMethod()!.CreateDelegate<Func<T, string>>()).ToArray();
-        _setters = members.Select(p => p.GetSetMethod()!.CreateDelegate<Action<T, string>>()).ToArray();
+        _getters = members.Select(p => p.GetGetMethod()!.CreateDelegate<Func<T, string?>>()).ToArray();
+        _setters = members.Select(p => p.GetSetMethod()!.CreateDelegate<Action<T, string?>>()).ToArray();
         _rows = sample.ToArray();
         _firstSeen = new int[_rows.Length][];
         _shared = new (int, int, int)[_rows.Length][];
@@ -53,10 +53,10 @@ public sealed class ListAllocationFloor<T>
             shared.Clear();
             for (int member = 0; member < _getters.Length; member++)
             {
-                string value = _getters[member](_rows[row]);
-                if (value.Length == 0)
+                string? value = _getters[member](_rows[row]);
+                if (string.IsNullOrEmpty(value))
                 {
-                    // string.Empty: a reader hands it out without allocating.
+                    // null, or string.Empty: a reader hands either out without allocating.
                     continue;
                 }
                 if (firstPlace.TryGetValue(value, out (int Row, int Member) place))
@@ -84,7 +84,7 @@ public sealed class ListAllocationFloor<T>
             var copy = (T)s_clone(source);
             foreach (int member in _firstSeen[row])
             {
-                _setters[member](copy, new string(_getters[member](source).AsSpan()));
+                _setters[member](copy, new string(_getters[member](source)!.AsSpan()));
             }
             foreach ((int member, int earlierRow, int fromMember) in _shared[row])
             {
