@@ -150,7 +150,7 @@ internal ref struct NativeInput
             return false;
         }
         bool whole = !Lacks(length) || length > MaxNameBytes;
-        if (whole && known is not null && length == (ulong)known.Length && Ascii.Equals(_data.Slice(_position, known.Length), known))
+        if (known is not null && length == (ulong)known.Length && known.Length <= Remaining && Ascii.Equals(_data.Slice(_position, known.Length), known))
         {
             _position += known.Length;
             name = known;

@@ -46,6 +46,20 @@ public class CheckedHeaderReuseTests
     }
 
     [Fact]
+    public void A_known_type_name_cut_by_the_end_of_the_data_is_an_error_naming_it()
+    {
+        byte[] fits = Write([new TickId(1)]);
+        Assert.Single(NativeSerializer.ReadList<TickId>(fits));
+        // Columns 1, rows 1, the name "id", the type's length 6 ("UInt32") and only its first two bytes.
+        byte[] cut = fits[..8];
+        Assert.Equal([1, 1, 2, (byte)'i', (byte)'d', 6, (byte)'U', (byte)'I'], cut);
+
+        var exception = Assert.Throws<RowBinaryException>(() => NativeSerializer.ReadList<TickId>(cut));
+
+        Assert.Contains("column type", exception.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_block_with_a_column_of_another_type_after_a_block_that_fits_is_refused_in_a_stream()
     {
         byte[] fits = Write([new TickId(1), new TickId(2)]);
