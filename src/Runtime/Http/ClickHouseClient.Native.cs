@@ -85,7 +85,7 @@ public sealed partial class ClickHouseClient
         return new NativeRows<T>(
             async token =>
             {
-                ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, RequestedBlockRows), token).ConfigureAwait(false);
+                ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, options, token).ConfigureAwait(false);
                 return (body, body);
             },
             ownsStream: true,
@@ -98,7 +98,7 @@ public sealed partial class ClickHouseClient
         where T : IClickHouseRow<T>
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(sql);
-        ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, WithSettingUnlessSet(options, MaxBlockSizeSetting, RequestedBlockRows), cancellationToken).ConfigureAwait(false);
+        ClickHouseResponseStream body = await SendNativeQueryAsync<T>(sql, options, cancellationToken).ConfigureAwait(false);
         await using (body.ConfigureAwait(false))
         {
             try
@@ -118,6 +118,7 @@ public sealed partial class ClickHouseClient
     private async Task<ClickHouseResponseStream> SendNativeQueryAsync<T>(string sql, ClickHouseQueryOptions? options, CancellationToken cancellationToken)
         where T : IClickHouseRow<T>
     {
+        options = WithSettingUnlessSet(options, MaxBlockSizeSetting, RequestedBlockRows);
         if (NativeRowTypes<T>.HasJson)
         {
             options = WithSettingUnlessSet(options, NativeJsonAsStringSetting, "1");
