@@ -1,6 +1,6 @@
-using System.Buffers;
 using ClickHouse.RowBinary.Tests.Serialization;
 using ClickHouse.RowBinary.Tests.Serialization.Rows;
+using static ClickHouse.RowBinary.Tests.Native.NativeBytes;
 
 namespace ClickHouse.RowBinary.Tests.Native;
 
@@ -74,13 +74,5 @@ public class CheckedHeaderReuseTests
             }
         });
         Assert.Equal([new TickId(1), new TickId(2)], rows);
-    }
-
-    private static byte[] Write<T>(IEnumerable<T> rows)
-        where T : IClickHouseRow<T>
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        NativeSerializer.Write(buffer, rows);
-        return buffer.WrittenSpan.ToArray();
     }
 }

@@ -1,5 +1,3 @@
-using System.Buffers;
-
 namespace ClickHouse.RowBinary.Tests.Native;
 
 /// <summary>
@@ -12,9 +10,7 @@ public class NativeStringCacheMemoryTests
     private static byte[] Blocks(Func<int, string> text)
     {
         PlainText[] rows = [.. Enumerable.Range(0, 3_000).Select(i => new PlainText((uint)i, text(i)))];
-        var buffer = new ArrayBufferWriter<byte>();
-        NativeSerializer.Write(buffer, rows);
-        return buffer.WrittenSpan.ToArray();
+        return NativeBytes.Write(rows);
     }
 
     [Fact]

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.IO.Pipelines;
 using ClickHouse.RowBinary.Tests.Serialization.Rows;
 using ClickHouse.RowBinary.Tests.Serialization.Streams;
+using static ClickHouse.RowBinary.Tests.Native.NativeBytes;
 
 namespace ClickHouse.RowBinary.Tests.Serialization;
 
@@ -424,14 +425,6 @@ public class NativeSerializerTests
         await cancellation.CancelAsync();
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => NativeSerializer.WriteAsync(Stream.Null, TickRows.Sequence(10), cancellation.Token));
-    }
-
-    private static byte[] Write<T>(IEnumerable<T> rows)
-        where T : IClickHouseRow<T>
-    {
-        var buffer = new ArrayBufferWriter<byte>();
-        NativeSerializer.Write(buffer, rows);
-        return buffer.WrittenSpan.ToArray();
     }
 }
 
