@@ -23,7 +23,7 @@ public sealed class PeerReplay : IAsyncDisposable
 
     private readonly Dictionary<PeerDataSet, byte[]> _results = [];
     private readonly Dictionary<PeerDataSet, byte[]> _nativeResults = [];
-    private readonly Dictionary<PeerDataSet, byte[]> _nativeStreamResults = [];
+    private readonly Dictionary<PeerDataSet, byte[]> _nativeRequestedBlockResults = [];
     private readonly Dictionary<PeerDataSet, byte[]> _headers = [];
     private readonly Dictionary<PeerDataSet, ReplayResponse> _tableDescriptions = [];
     private readonly byte[] _count = [];
@@ -37,8 +37,8 @@ public sealed class PeerReplay : IAsyncDisposable
 
     public const int SmallQueryRows = 1_000;
 
-    /// <summary>The block size our client's streamed Native queries ask for.</summary>
-    private const int StreamedBlockRows = 8192;
+    /// <summary>The block size our client's typed Native queries (streams and lists) ask for.</summary>
+    private const int RequestedBlockRows = 8192;
 
     /// <summary>Both clients against a server in this process, or in its own (<see cref="ProcessVariable"/>).</summary>
     public PeerReplay()
@@ -80,7 +80,7 @@ public sealed class PeerReplay : IAsyncDisposable
             int rows = PeerScale.Rows(dataSet);
             _results[dataSet] = PeerRecordings.Result(dataSet, rows);
             _nativeResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows);
-            _nativeStreamResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, StreamedBlockRows);
+            _nativeRequestedBlockResults[dataSet] = PeerRecordings.NativeResult(dataSet, rows, RequestedBlockRows);
             _headers[dataSet] = PeerRecordings.Header(dataSet);
             var reader = new RowBinaryReader(_headers[dataSet]);
             RowBinaryHeader header = RowBinaryHeader.Read(ref reader);
@@ -159,10 +159,10 @@ public sealed class PeerReplay : IAsyncDisposable
                 if (request.Query.TrimEnd().EndsWith("FORMAT Native", StringComparison.Ordinal))
                 {
                     // As the server answers: in blocks of max_block_size rows (our client's typed queries send it).
-                    bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == StreamedBlockRows.ToString(CultureInfo.InvariantCulture);
+                    bool smallBlocks = request.Parameters.TryGetValue("max_block_size", out string? blockRows) && blockRows == RequestedBlockRows.ToString(CultureInfo.InvariantCulture);
                     // The small query's 1,000 rows are one block either way.
                     return new ReplayResponse(
-                        smallQuery ? _smallQueryNative : smallBlocks ? _nativeStreamResults[dataSet] : _nativeResults[dataSet], "Native");
+                        smallQuery ? _smallQueryNative : smallBlocks ? _nativeRequestedBlockResults[dataSet] : _nativeResults[dataSet], "Native");
                 }
                 byte[] result = smallQuery ? _smallQuery : _results[dataSet];
                 return new ReplayResponse(probe ? _headers[dataSet] : result, "RowBinaryWithNamesAndTypes");
