@@ -9,7 +9,7 @@ using ClickHouse.RowBinary.Benchmarks.Latency;
 using ClickHouse.RowBinary.Benchmarks.Peer;
 
 // dotnet run -c Release --project benchmarks -- [--quick | --smoke] [--inProcess | --replayProcess --serverGc] [BenchmarkDotNet arguments, e.g. --filter '*']
-// dotnet run -c Release --project benchmarks -- --small-queries | --cold-start | --fleet [--quick | --smoke]
+// dotnet run -c Release --project benchmarks -- --small-queries | --cold-start | --fleet | --format-split [--quick | --smoke]
 // The processes this program starts for itself: the replay server, a small-query run under one GC mode, a first query.
 switch (args.FirstOrDefault())
 {
@@ -36,9 +36,10 @@ BenchmarkScale.InProcess = options.InProcess;
 BenchmarkScale.ReplayProcess = options.ReplayProcess;
 BenchmarkScale.ServerGc = options.ServerGc;
 Console.WriteLine($"// mode: {options.Mode}{(options.InProcess ? ", in process" : "")}");
-if (options.SmallQueries || options.ColdStart || options.Fleet)
+if (options.SmallQueries || options.ColdStart || options.Fleet || options.FormatSplit)
 {
-    return (options.SmallQueries ? SmallQuerySuite.Run() : 0) | (options.ColdStart ? ColdStartSuite.Run() : 0) | (options.Fleet ? FleetSuite.Run() : 0);
+    return (options.SmallQueries ? SmallQuerySuite.Run() : 0) | (options.ColdStart ? ColdStartSuite.Run() : 0) | (options.Fleet ? FleetSuite.Run() : 0)
+        | (options.FormatSplit ? FormatCostSplitSuite.Run() : 0);
 }
 
 ClickHouseEndpoint endpoint = ClickHouseEndpoint.FromEnvironment();
@@ -74,5 +75,7 @@ foreach (string failure in failed)
     Console.Error.WriteLine($"// FAILED: {failure}");
 }
 // The smoke run proves that the suites outside BenchmarkDotNet run too.
-int latency = options.Mode == BenchmarkMode.Smoke ? SmallQuerySuite.Run() | ColdStartSuite.Run() | FleetSuite.Run() : 0;
+int latency = options.Mode == BenchmarkMode.Smoke
+    ? SmallQuerySuite.Run() | ColdStartSuite.Run() | FleetSuite.Run() | (noServer is null ? FormatCostSplitSuite.Run() : 0)
+    : 0;
 return failed.Count == 0 && latency == 0 ? 0 : 1;

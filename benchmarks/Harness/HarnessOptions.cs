@@ -5,7 +5,7 @@ using System.Linq;
 namespace ClickHouse.RowBinary.Benchmarks.Harness;
 
 /// <summary>The harness's own flags, taken out of the arguments before BenchmarkDotNet sees them.</summary>
-public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, bool ReplayProcess, bool ServerGc, bool SmallQueries, bool ColdStart, bool Fleet, string[] BenchmarkDotNetArgs)
+public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, bool ReplayProcess, bool ServerGc, bool SmallQueries, bool ColdStart, bool Fleet, bool FormatSplit, string[] BenchmarkDotNetArgs)
 {
     public const string QuickFlag = "--quick";
     public const string SmokeFlag = "--smoke";
@@ -41,7 +41,8 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, bool Rep
         bool smallQueries = args.Contains(Latency.SmallQuerySuite.Flag, StringComparer.OrdinalIgnoreCase);
         bool coldStart = args.Contains(Latency.ColdStartSuite.Flag, StringComparer.OrdinalIgnoreCase);
         bool fleet = args.Contains(Benchmarks.Fleet.FleetSuite.Flag, StringComparer.OrdinalIgnoreCase);
-        string[] own = [QuickFlag, SmokeFlag, InProcessFlag, ReplayProcessFlag, ServerGcFlag, Latency.SmallQuerySuite.Flag, Latency.ColdStartSuite.Flag, Benchmarks.Fleet.FleetSuite.Flag];
+        bool formatSplit = args.Contains(EndToEnd.FormatCostSplitSuite.Flag, StringComparer.OrdinalIgnoreCase);
+        string[] own = [QuickFlag, SmokeFlag, InProcessFlag, ReplayProcessFlag, ServerGcFlag, Latency.SmallQuerySuite.Flag, Latency.ColdStartSuite.Flag, Benchmarks.Fleet.FleetSuite.Flag, EndToEnd.FormatCostSplitSuite.Flag];
         var rest = args.Where(a => !own.Contains(a, StringComparer.OrdinalIgnoreCase)).ToList();
         // CI runs `-- --smoke` alone: every suite, without BenchmarkDotNet's interactive menu.
         if (smoke && !rest.Any(a => a is "--filter" or "-f"))
@@ -49,6 +50,6 @@ public sealed record HarnessOptions(BenchmarkMode Mode, bool InProcess, bool Rep
             rest.AddRange(["--filter", "*"]);
         }
         BenchmarkMode mode = smoke ? BenchmarkMode.Smoke : quick ? BenchmarkMode.Quick : BenchmarkMode.Full;
-        return new HarnessOptions(mode, inProcess, replayProcess, serverGc, smallQueries, coldStart, fleet, rest.ToArray());
+        return new HarnessOptions(mode, inProcess, replayProcess, serverGc, smallQueries, coldStart, fleet, formatSplit, rest.ToArray());
     }
 }
