@@ -16,12 +16,13 @@ namespace ClickHouse.RowBinary.Benchmarks.EndToEnd;
 /// <summary>
 /// Where the time of <see cref="Suites.EndToEndFormatBenchmarks"/>'s work goes, per format: the same 1,000,000
 /// <c>web_visits</c> rows read into a list, read as a stream and inserted, RowBinary and Native one after the other,
-/// and the floors of any client: the query's body read and dropped (<c>body only</c>), the rows' bytes, encoded before,
-/// sent as an INSERT (<c>bytes only</c>). Each is timed for its wall time, this process's CPU time (the collector's threads included) and pause time, and the
-/// server's CPU time (its <c>UserTimeMicroseconds</c> and <c>SystemTimeMicroseconds</c> in <c>system.events</c>, read
-/// before and after, so any server on the endpoint can be asked). End to end a format can be faster only by what
-/// differs: where both processes share the machine's cores and one side's work is the same in both formats, that side
-/// bounds the ratio, and a floor's ratio is the most any client can get from the server. Not BenchmarkDotNet: the server's counters are read around each operation.
+/// and the same with the client's own work taken away: the query's body read and dropped (<c>body only</c>), the rows'
+/// bytes, encoded beforehand, sent as an INSERT (<c>bytes only</c>). Each is timed for its wall time, this process's
+/// CPU time (the collector's threads included) and pause time, and the server's CPU time (its
+/// <c>UserTimeMicroseconds</c> and <c>SystemTimeMicroseconds</c> in <c>system.events</c>, read before and after, so any
+/// server on the endpoint can be asked). End to end a format can be faster only by what differs: where both processes
+/// share the machine's cores and one side's work is the same in both formats, that side bounds the ratio.
+/// Not BenchmarkDotNet: the server's counters are read around each operation.
 /// </summary>
 public static class FormatCostSplitSuite
 {
